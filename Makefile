@@ -1,0 +1,33 @@
+# Whodunit Arena: `make demo` sets everything up and runs the main job; `make test` runs the tests.
+# Both are idempotent and work on a fresh Debian machine with Python 3.11+.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+STAMP   = $(VENV)/.installed-stamp
+ARENA_DB ?= arena.duckdb
+PORT    ?= 8501
+
+.PHONY: setup system-deps demo test lint bench
+
+setup: system-deps $(STAMP)
+
+system-deps:
+	@bash tools/system_deps.sh
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: setup
+	$(BIN)/arena demo --db $(ARENA_DB) --port $(PORT)
+
+test: setup
+	$(BIN)/python -m pytest -q
+
+lint: setup
+	$(BIN)/ruff check arena multimodal leaderboard tests
+
+bench: setup
+	$(BIN)/python benchmarks/run_all.py

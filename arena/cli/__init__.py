@@ -1,0 +1,31 @@
+"""The `arena` command line: one typer app, with a sub-command module per area."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from rich.console import Console
+
+from arena.cli import scripts_cmd
+from arena.errors import ArenaError
+
+app = typer.Typer(
+    name="arena",
+    help="Whodunit Arena: vision-language agents play murder mystery games; ratings, QA suites, leaderboard.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+app.add_typer(scripts_cmd.app, name="scripts")
+
+err = Console(stderr=True)
+
+
+def main() -> None:
+    """Console entry point: user-facing errors print one clear message and exit 1, no traceback."""
+    try:
+        app()
+    except ArenaError as exc:
+        err.print(f"[bold red]error:[/] {exc}", markup=True, highlight=False)
+        sys.exit(1)

@@ -1,0 +1,114 @@
+"""`arena scripts`: list, show, validate, stats and render the cases."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from arena.errors import ScriptError
+from arena.scripts.loader import discover_scripts, find_script, load_script, load_script_unchecked, script_file
+from arena.scripts.stats import script_stats
+from arena.scripts.validation import validate_script
+from multimodal.cards.render import CardError, render_cards
+
+app = typer.Typer(help="Browse, check and render scripts (cases).", no_args_is_help=True)
+out = Console()
+
+PathsArg = typer.Argument(None, help="Script folders or files (default: every bundled case).")
+
+
+def resolve_paths(paths: list[Path] | None) -> list[Path]:
+    found = list(paths) if paths else discover_scripts()
+    if not found:
+        raise ScriptError("no scripts found (give paths, or set ARENA_SCRIPTS to a folder of cases)")
+    return found
+
+
+@app.command("list")
+def list_scripts(root: Path = typer.Option(None, help="Folder of cases (default: bundled).")) -> None:
+    """List the available cases."""
+    table = Table("id", "title", "roles", "clues", "questions", "path")
+    for folder in discover_scripts(root):
+        try:
+            s = load_script_unchecked(folder)
+            table.add_row(s.id, s.title, str(len(s.roles)), str(len(s.clues)), str(len(s.questions)), str(folder))
+        except ScriptError as exc:
+            table.add_row(folder.name, f"[red]invalid: {str(exc).splitlines()[0]}[/]", "", "", "", str(folder))
+    out.print(table)
+
+
+@app.command("show")
+def show(script_id: str = typer.Argument(..., help="Case id or folder name."),
+         spoilers: bool = typer.Option(False, help="Also print the truth and the culprits.")) -> None:
+    """Show one case: briefing, roles, clues, question counts (truth only with --spoilers)."""
+    s = load_script(find_script(script_id))
+    out.rule(f"{s.title} [{s.id}]")
+    out.print(s.briefing)
+    out.print(f"\n[bold]Victim:[/] {s.victim}")
+    table = Table("role", "name", "profile", "script words")
+    for role in s.roles:
+        table.add_row(role.id, role.name, role.profile, str(len(role.script.split())))
+    out.print(table)
+    clues = Table("clue", "kind", "visibility", "title")
+    for c in s.clues:
+        kind = f"image/{c.image.kind.value}" if c.image else "text"
+        where = c.holder or c.location or (f"round {c.unlock_round}" if c.unlock_round else "")
+        clues.add_row(c.id, kind, f"{c.visibility.value} {where}".strip(), c.title)
+    out.print(clues)
+    if spoilers:
+        out.print(f"[bold]Culprits:[/] {', '.join(s.culprits)}\n[bold]Method:[/] {s.truth.method}\n"
+                  f"[bold]Motive:[/] {s.truth.motive}")
+
+
+@app.command("validate")
+def validate(paths: list[Path] = PathsArg) -> None:
+    """Check cases; print every problem with file, field and fix; exit 1 on any problem."""
+    failed = 0
+    for path in resolve_paths(paths):
+        try:
+            script = load_script_unchecked(path)
+            problems = validate_script(script, str(script_file(path)))
+        except ScriptError as exc:
+            problems = exc.problems or [str(exc)]
+        if problems:
+            failed += 1
+            out.print(f"[red]FAIL[/] {path}: {len(problems)} problem(s)")
+            for problem in problems:
+                out.print(f"  - {problem}", markup=False, highlight=False)
+        else:
+            out.print(f"[green]ok[/]   {path}")
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command("stats")
+def stats(paths: list[Path] = PathsArg, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """Counts per case: roles, shortest role script, images, questions per suite, key statements."""
+    rows = [script_stats(load_script_unchecked(p), str(p)) for p in resolve_paths(paths)]
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    table = Table("id", "roles", "min words", "text/media img", "lsu/tiu/miu/mmr", "mmr depth", "key st.", "key roles")
+    for r in rows:
+        q = r["questions"]
+        table.add_row(r["id"], str(r["roles"]), str(r["min_role_words"]),
+                      f"{r['images']['text_rich']}/{r['images']['media_rich']}",
+                      f"{q['lsu']}/{q['tiu']}/{q['miu']}/{q['mmr']}", str(r["mmr_max_depth"]),
+                      str(r["key_statements"]), str(r["key_roles"]))
+    out.print(table)
+
+
+@app.command("render")
+def render(paths: list[Path] = PathsArg) -> None:
+    """Render the clue cards of each case from its cards.yaml (reproducible: same spec, same bytes)."""
+    for path in resolve_paths(paths):
+        folder = path if path.is_dir() else path.parent
+        try:
+            written = render_cards(folder)
+        except CardError as exc:
+            raise ScriptError(str(exc)) from exc
+        out.print(f"{folder}: {len(written)} card(s)")

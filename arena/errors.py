@@ -1,0 +1,34 @@
+"""The project's error hierarchy: every error a user can meet says what is wrong, where, and the fix."""
+
+from __future__ import annotations
+
+
+class ArenaError(Exception):
+    """Base class for errors that are reported to the user without a traceback."""
+
+
+class ConfigError(ArenaError):
+    """A setting, entry or command-line value is wrong."""
+
+
+class ScriptError(ArenaError):
+    """A script (case) file cannot be loaded or is invalid.
+
+    `problems` holds every problem found, so that a user fixes them all in one pass.
+    """
+
+    def __init__(self, message: str, problems: list[object] | None = None) -> None:
+        super().__init__(message)
+        self.problems = list(problems or [])
+
+
+class ImageError(ArenaError):
+    """An image is missing, corrupt, of an unsupported format or out of size limits."""
+
+
+class ProviderError(ArenaError):
+    """A model provider failed in a way the caller must handle (after retries)."""
+
+
+class StoreError(ArenaError):
+    """The DuckDB store cannot be opened or written."""

@@ -1,0 +1,128 @@
+"""Loading scripts from disk: YAML or JSON, role scripts from side files, all errors reported at once."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from arena.errors import ScriptError
+from arena.scripts.problems import Problem, raise_problems
+from arena.scripts.schema import Script
+
+SCRIPT_FILES = ("script.yaml", "script.yml", "script.json")
+
+
+def script_file(path: Path) -> Path:
+    """The script file for a folder or file path."""
+    if path.is_dir():
+        for name in SCRIPT_FILES:
+            if (path / name).is_file():
+                return path / name
+        raise ScriptError(f"{path}: no script file (expected one of {', '.join(SCRIPT_FILES)})")
+    if not path.exists():
+        raise ScriptError(f"{path}: no such file or folder")
+    return path
+
+
+def read_document(file: Path) -> dict[str, Any]:
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScriptError(f"{file}: cannot read ({exc})") from exc
+    try:
+        data = json.loads(text) if file.suffix == ".json" else yaml.safe_load(text)
+    except (yaml.YAMLError, json.JSONDecodeError) as exc:
+        raise ScriptError(f"{file}: not valid {'JSON' if file.suffix == '.json' else 'YAML'}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ScriptError(f"{file}: the top level must be a mapping of fields (id, title, roles...)")
+    return data
+
+
+def resolve_role_scripts(data: dict[str, Any], folder: Path, file: str) -> list[Problem]:
+    """Replace each role's `script_file` by its text, in place; report unreadable files."""
+    problems: list[Problem] = []
+    for index, role in enumerate(data.get("roles") or []):
+        if not isinstance(role, dict) or not role.get("script_file"):
+            continue
+        target = folder / str(role["script_file"])
+        try:
+            role["script"] = target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(
+                Problem(file, f"roles[{index}].script_file", f"cannot read {target}: {exc}",
+                        "point script_file at a UTF-8 text file beside script.yaml")
+            )
+    return problems
+
+
+def validation_problems(error: ValidationError, file: str) -> list[Problem]:
+    problems = []
+    for item in error.errors():
+        path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in item["loc"]).lstrip(".")
+        fix = "remove the field or check its spelling" if item["type"] == "extra_forbidden" else ""
+        problems.append(Problem(file, path, item["msg"], fix))
+    return problems
+
+
+def load_script_unchecked(path: str | os.PathLike[str]) -> Script:
+    """Parse a script without cross-reference or image checks (see `load_script`)."""
+    file = script_file(Path(path))
+    data = read_document(file)
+    problems = resolve_role_scripts(data, file.parent, str(file))
+    try:
+        script = Script.model_validate(data)
+    except ValidationError as exc:
+        raise_problems(str(file), problems + validation_problems(exc, str(file)))
+        raise  # unreachable: raise_problems raised
+    raise_problems(str(file), problems)
+    script._folder = file.parent
+    return script
+
+
+def load_script(path: str | os.PathLike[str]) -> Script:
+    """Load and fully validate a script; raise ScriptError listing every problem found."""
+    from arena.scripts.validation import validate_script
+
+    script = load_script_unchecked(path)
+    raise_problems(str(script_file(Path(path))), validate_script(script))
+    return script
+
+
+def default_scripts_dir() -> Path:
+    """`ARENA_SCRIPTS`, else `./scripts_data`, else the bundled cases beside the package."""
+    env = os.environ.get("ARENA_SCRIPTS")
+    if env:
+        return Path(env)
+    local = Path.cwd() / "scripts_data"
+    if local.is_dir():
+        return local
+    return Path(__file__).resolve().parents[2] / "scripts_data"
+
+
+def discover_scripts(root: str | os.PathLike[str] | None = None) -> list[Path]:
+    """Every script folder directly below `root` (default: the bundled cases), sorted by name."""
+    base = Path(root) if root is not None else default_scripts_dir()
+    if not base.is_dir():
+        return []
+    return sorted(p for p in base.iterdir() if p.is_dir() and any((p / n).is_file() for n in SCRIPT_FILES))
+
+
+def find_script(script_id: str, root: str | os.PathLike[str] | None = None) -> Path:
+    """The folder of the script with this id (folder name or `id` field)."""
+    candidates = discover_scripts(root)
+    for folder in candidates:
+        if folder.name == script_id:
+            return folder
+    for folder in candidates:
+        try:
+            if load_script_unchecked(folder).id == script_id:
+                return folder
+        except ScriptError:
+            continue
+    known = ", ".join(p.name for p in candidates) or "none"
+    raise ScriptError(f"no script with id {script_id!r} (known: {known})")

@@ -1,0 +1,36 @@
+"""Per-script statistics, in the exact shape `arena scripts stats --json` promises to outside tooling."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from arena.scripts.schema import ImageKind, Script, Suite
+
+WORD = re.compile(r"\w+(?:['’-]\w+)*")
+
+
+def count_words(text: str) -> int:
+    return len(WORD.findall(text))
+
+
+def script_stats(script: Script, path: str) -> dict[str, Any]:
+    images = {kind.value: 0 for kind in ImageKind}
+    for clue in script.image_clues:
+        assert clue.image is not None
+        images[clue.image.kind.value] += 1
+    questions = {suite.value: 0 for suite in Suite}
+    for q in script.questions:
+        questions[q.suite.value] += 1
+    depths = [q.depth for q in script.questions if q.suite is Suite.MMR and q.depth is not None]
+    return {
+        "id": script.id,
+        "path": path,
+        "roles": len(script.roles),
+        "min_role_words": min(count_words(role.script) for role in script.roles),
+        "images": images,
+        "questions": questions,
+        "mmr_max_depth": max(depths, default=0),
+        "key_statements": len(script.key_statements),
+        "key_roles": len(script.key_roles),
+    }

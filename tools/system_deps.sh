@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Install the system packages the arena needs when they are missing: tesseract (OCR) and Chromium
+# (the headless browser check of the leaderboard). Uses apt-get as root, or sudo when available.
+set -euo pipefail
+need=()
+command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr tesseract-ocr-eng)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+if [ ${#need[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+  echo "missing system packages: ${need[*]} (install them with apt-get as root)" >&2; exit 1
+fi
+echo "installing system packages: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
