@@ -1,0 +1,83 @@
+"""`arena scripts ...` through the real console entry point: exit codes and the stats JSON contract."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import FIXTURE_CASE, ROOT, bundled_cases
+
+STATS_KEYS = {"id", "path", "roles", "min_role_words", "images", "questions", "mmr_max_depth", "key_statements",
+              "key_roles"}
+
+
+def arena(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    code = "from arena.cli import main; main()"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd,
+                          env=env, timeout=120)
+
+
+def test_help_on_every_scripts_command() -> None:
+    for command in ("list", "show", "validate", "stats", "render"):
+        result = arena("scripts", command, "--help")
+        assert result.returncode == 0 and "Usage" in result.stdout
+
+
+def test_stats_json_shape() -> None:
+    result = arena("scripts", "stats", str(FIXTURE_CASE), "--json")
+    assert result.returncode == 0, result.stderr
+    (row,) = json.loads(result.stdout)
+    assert set(row) == STATS_KEYS
+    assert row["images"] == {"text_rich": 1, "media_rich": 1}
+    assert row["questions"] == {"lsu": 1, "tiu": 1, "miu": 1, "mmr": 2}
+    assert row["mmr_max_depth"] == 3 and row["roles"] == 3 and row["key_roles"] == 1
+
+
+def test_bundled_cases_meet_the_content_bar() -> None:
+    cases = bundled_cases()
+    assert len(cases) >= 3
+    result = arena("scripts", "stats", *map(str, cases), "--json")
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert any(r["roles"] == 6 for r in rows)
+    for r in rows:
+        assert 4 <= r["roles"] <= 6, r["id"]
+        assert r["min_role_words"] >= 1200, r["id"]
+        assert r["images"]["text_rich"] >= 3 and r["images"]["media_rich"] >= 3, r["id"]
+        q = r["questions"]
+        assert q["lsu"] >= 15 and q["tiu"] >= 10 and q["miu"] >= 10 and q["mmr"] >= 15, r["id"]
+        assert r["mmr_max_depth"] >= 3 and r["key_statements"] >= 8 and r["key_roles"] >= 1, r["id"]
+
+
+def test_validate_exit_codes(tmp_path: Path) -> None:
+    assert arena("scripts", "validate", str(FIXTURE_CASE)).returncode == 0
+    broken = tmp_path / "broken"
+    shutil.copytree(FIXTURE_CASE, broken)
+    (broken / "images" / "note.png").unlink()
+    result = arena("scripts", "validate", str(FIXTURE_CASE), str(broken))
+    assert result.returncode == 1
+    assert "note.png: file not found" in result.stdout.replace("\n", "")
+
+
+def test_show_hides_spoilers_unless_asked() -> None:
+    assert arena("scripts", "show", "mini-greenhouse").returncode == 1  # not a bundled case
+    env = {**os.environ, "ARENA_SCRIPTS": str(FIXTURE_CASE.parent)}
+    shown = arena("scripts", "show", "mini-greenhouse", env=env)
+    assert shown.returncode == 0, shown.stderr
+    assert "Rowan Ashe" in shown.stdout and "clay pot" not in shown.stdout
+    assert "clay pot" in arena("scripts", "show", "mini-greenhouse", "--spoilers", env=env).stdout
+
+
+def test_render_is_idempotent(tmp_path: Path) -> None:
+    case = tmp_path / "case"
+    shutil.copytree(FIXTURE_CASE, case)
+    shutil.rmtree(case / "images")
+    assert arena("scripts", "render", str(case)).returncode == 0
+    first = (case / "images" / "clock.png").read_bytes()
+    assert arena("scripts", "validate", str(case)).returncode == 0
+    assert arena("scripts", "render", str(case)).returncode == 0
+    assert (case / "images" / "clock.png").read_bytes() == first
