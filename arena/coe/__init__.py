@@ -1,0 +1,1 @@
+"""Chain of evaluation: perception and cognition QA suites, transcript metrics, judges and reports."""
