@@ -32,3 +32,7 @@ class ProviderError(ArenaError):
 
 class StoreError(ArenaError):
     """The DuckDB store cannot be opened or written."""
+
+
+class DatasetError(ArenaError):
+    """An external dataset (WhodunitBench, MIRAGE, WellPlay...) cannot be read or imported."""
