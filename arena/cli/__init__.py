@@ -7,7 +7,7 @@ import sys
 import typer
 from rich.console import Console
 
-from arena.cli import scripts_cmd
+from arena.cli import import_cmd, scripts_cmd
 from arena.errors import ArenaError
 
 app = typer.Typer(
@@ -18,6 +18,7 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(scripts_cmd.app, name="scripts")
+app.add_typer(import_cmd.app, name="import")
 
 err = Console(stderr=True)
 
