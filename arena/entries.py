@@ -1,0 +1,198 @@
+"""Entries: what gets rated, i.e. a model (`provider/model`) plus its settings.
+
+Entries come from a TOML file (`--entries FILE`, else `$ARENA_ENTRIES`, else `./entries.toml`):
+
+    [entries.my-gpt]
+    model = "openai/gpt-4o"
+    temperature = 0
+
+or inline as `provider/model` with `-M key=value` options. `builtin/random` and `builtin/naive`
+always exist. Every entry has a stable id derived from a hash of the settings that change its
+play (model, sampling, strategy, server, provider options): change one and it is a new entry.
+Operational settings (timeout, concurrency, key variable, prices) do not change the id.
+Keys are never part of an entry, only the name of the variable that holds one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, field_validator
+
+from arena.errors import ConfigError
+
+ENTRIES_ENV = "ARENA_ENTRIES"
+DEFAULT_ENTRIES_FILE = Path("entries.toml")
+BUILTIN_NAMES = ("builtin/random", "builtin/naive")
+IDENTITY_FIELDS = ("model", "temperature", "max_tokens", "strategy", "base_url", "options")
+
+
+class Entry(BaseModel):
+    """One rated contestant. `name` is a label; `entry_id` is the stable identity."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: str
+    model: str = Field(description="provider/model, e.g. openai/gpt-4o")
+    temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    max_tokens: int | None = Field(default=None, gt=0)
+    strategy: Literal["direct", "cot"] = "direct"
+    base_url: str | None = None
+    api_key_env: str | None = None
+    timeout_s: float = Field(default=120.0, gt=0)
+    max_concurrency: int = Field(default=4, gt=0)
+    price_input_per_mtok: float | None = Field(default=None, ge=0)
+    price_output_per_mtok: float | None = Field(default=None, ge=0)
+    options: dict[str, Any] = Field(default_factory=dict)
+    source: Literal["builtin", "file", "inline"] = "inline"
+
+    @field_validator("model")
+    @classmethod
+    def _check_model(cls, value: str) -> str:
+        provider, sep, name = value.partition("/")
+        if not sep or not provider or not name:
+            raise ValueError(f"model must look like provider/model (e.g. openai/gpt-4o), got {value!r}")
+        return value
+
+    @property
+    def provider(self) -> str:
+        return self.model.partition("/")[0]
+
+    @property
+    def model_name(self) -> str:
+        return self.model.partition("/")[2]
+
+    @property
+    def is_builtin(self) -> bool:
+        return self.provider == "builtin"
+
+    def identity(self) -> dict[str, Any]:
+        """The settings that define this entry's play; hashed into `entry_id` and into cache keys."""
+        return {name: getattr(self, name) for name in IDENTITY_FIELDS}
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def entry_id(self) -> str:
+        canonical = json.dumps(self.identity(), sort_keys=True, separators=(",", ":"), default=str)
+        return f"{self.model}@{hashlib.sha256(canonical.encode()).hexdigest()[:10]}"
+
+
+def builtin_entries() -> dict[str, Entry]:
+    return {name: Entry(name=name, model=name, source="builtin") for name in BUILTIN_NAMES}
+
+
+def entries_path(explicit: Path | None = None) -> Path | None:
+    """Which entries file applies: the explicit one, else $ARENA_ENTRIES, else ./entries.toml if present."""
+    if explicit is not None:
+        return explicit
+    if os.environ.get(ENTRIES_ENV):
+        return Path(os.environ[ENTRIES_ENV])
+    return DEFAULT_ENTRIES_FILE if DEFAULT_ENTRIES_FILE.is_file() else None
+
+
+def load_entries(path: Path | None = None) -> dict[str, Entry]:
+    """Built-in entries plus those of the entries file (see `entries_path`), by name."""
+    entries = builtin_entries()
+    file = entries_path(path)
+    if file is None:
+        return entries
+    for name, entry in read_entries_file(file).items():
+        if name in entries:
+            raise ConfigError(f"{file}: [entries.{name}] reuses a built-in entry name; pick another name")
+        entries[name] = entry
+    return entries
+
+
+def read_entries_file(path: Path) -> dict[str, Entry]:
+    """Parse and validate an entries TOML file; errors name the file, the entry and the field."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise ConfigError(f"{path}: entries file not found (give --entries FILE or set {ENTRIES_ENV})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
+    tables = data.get("entries")
+    if not isinstance(tables, dict) or not tables:
+        raise ConfigError(f'{path}: no entries; add tables like [entries.my-gpt] with model = "openai/gpt-4o"')
+    entries = {name: _build(path, name, table) for name, table in tables.items()}
+    _reject_duplicates(path, entries)
+    return entries
+
+
+def _build(path: Path, name: str, table: Any) -> Entry:
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: entries.{name} must be a table ([entries.{name}])")
+    try:
+        return Entry(name=name, source="file", **table)
+    except ValidationError as exc:
+        problems = "; ".join(_describe(err) for err in exc.errors())
+        raise ConfigError(f"{path}: [entries.{name}]: {problems}") from None
+
+
+def _describe(err: Any) -> str:
+    field = ".".join(str(p) for p in err["loc"]) or "entry"
+    if err["type"] == "extra_forbidden":
+        return (f"unknown setting {field!r} (known: {', '.join(k for k in Entry.model_fields if k != 'source')}; "
+                f"provider-specific settings go under options = {{ ... }})")
+    return f"{field}: {err['msg']}"
+
+
+def _reject_duplicates(path: Path, entries: dict[str, Entry]) -> None:
+    seen: dict[str, str] = {}
+    for name, entry in entries.items():
+        if entry.entry_id in seen:
+            raise ConfigError(f"{path}: entries {seen[entry.entry_id]!r} and {name!r} have identical settings; "
+                              "remove one or change a setting")
+        seen[entry.entry_id] = name
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """`-M key=value` pairs; values are read as TOML (0.7, true, ["a", "b"]) and otherwise kept as text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"-M {pair!r}: expected key=value, e.g. -M temperature=0.7")
+        try:
+            value = tomllib.loads(f"v = {raw}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw
+        options[key.strip()] = value
+    return options
+
+
+def apply_options(entry: Entry, options: dict[str, Any]) -> Entry:
+    """A copy of `entry` with `-M` options applied: known settings directly, the rest under `options`."""
+    if not options:
+        return entry
+    data = entry.model_dump(exclude={"entry_id"})
+    extras = dict(data["options"])
+    for key, value in options.items():
+        if key in Entry.model_fields and key not in ("name", "source", "options"):
+            data[key] = value
+        else:
+            extras[key] = value
+    data["options"] = extras
+    try:
+        return Entry(**data)
+    except ValidationError as exc:
+        raise ConfigError(f"entry {entry.name!r}: " + "; ".join(_describe(e) for e in exc.errors())) from None
+
+
+def resolve_entry(spec: str, options: list[str] | None = None, entries: dict[str, Entry] | None = None) -> Entry:
+    """An entry by name (from `entries`, default: `load_entries()`) or inline `provider/model`, plus `-M` options."""
+    known = load_entries() if entries is None else entries
+    parsed = parse_options(options or [])
+    if spec in known:
+        return apply_options(known[spec], parsed)
+    if "/" not in spec:
+        raise ConfigError(f"no entry named {spec!r}; known: {', '.join(known)}; or give provider/model")
+    try:
+        base = Entry(name=spec, model=spec, source="inline")
+    except ValidationError as exc:
+        raise ConfigError(f"{spec!r}: " + "; ".join(_describe(e) for e in exc.errors())) from None
+    return apply_options(base, parsed)

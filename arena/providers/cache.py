@@ -1,0 +1,74 @@
+"""On-disk response cache (SQLite) so that reruns of the same calls cost nothing.
+
+The key is a sha256 over the entry's identity (provider, model, settings; never a key), the request
+with images replaced by their hashes, and an epoch that callers bump to draw fresh samples. Only
+model answers are stored (`ok` and `refused_or_blocked`); transient failures are retried next time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from arena.errors import ConfigError
+from arena.providers.messages import Request, Response
+
+CACHE_ENV = "ARENA_CACHE_DIR"
+DEFAULT_CACHE_DIR = Path(".arena") / "cache"
+CACHED_STATUSES = frozenset({"ok", "refused_or_blocked"})
+
+
+def cache_key(identity: dict[str, Any], request: Request, epoch: int = 0) -> str:
+    payload = {"entry": identity, "request": request.fingerprint(), "epoch": epoch}
+    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+class ResponseCache:
+    """A key -> Response table in one SQLite file; safe to share between coroutines of one process."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, response TEXT NOT NULL,"
+                             " created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)")
+        except (OSError, sqlite3.Error) as exc:
+            raise ConfigError(f"{path}: cannot open the response cache ({exc}); set {CACHE_ENV} elsewhere") from exc
+        self._lock = threading.Lock()
+
+    @classmethod
+    def default(cls) -> ResponseCache:
+        """The cache under $ARENA_CACHE_DIR, else ./.arena/cache."""
+        folder = Path(os.environ[CACHE_ENV]) if os.environ.get(CACHE_ENV) else DEFAULT_CACHE_DIR
+        return cls(folder / "responses.sqlite")
+
+    def __repr__(self) -> str:
+        return f"ResponseCache({str(self.path)!r})"
+
+    def get(self, key: str) -> Response | None:
+        with self._lock:
+            row = self._db.execute("SELECT response FROM responses WHERE key = ?", (key,)).fetchone()
+        return Response.model_validate_json(row[0]) if row else None
+
+    def put(self, key: str, response: Response) -> None:
+        if response.status not in CACHED_STATUSES:
+            return
+        stored = response.model_copy(update={"cached": False}).model_dump_json()
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO responses (key, response) VALUES (?, ?)", (key, stored))
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT count(*) FROM responses").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,170 @@
+"""Provider-neutral model I/O: messages made of text and image parts, a request, and a response.
+
+These pydantic models are the boundary between the arena and every model adapter. Images travel as
+raw bytes with their media type and a sha256, so that cache keys and logs can name an image by its
+hash instead of carrying its bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, computed_field, field_validator, model_validator
+
+CallStatus = Literal["ok", "refused_or_blocked", "api_error", "timeout", "context_limit"]
+CALL_STATUSES: tuple[str, ...] = ("ok", "refused_or_blocked", "api_error", "timeout", "context_limit")
+
+Base64Bytes = Annotated[bytes, PlainSerializer(lambda b: base64.b64encode(b).decode("ascii"), return_type=str)]
+
+
+class TextPart(BaseModel):
+    """A piece of text in a message."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    type: Literal["text"] = "text"
+    text: str
+
+
+class ImagePart(BaseModel):
+    """An image in a message: its bytes, media type and content hash (computed, never trusted from input)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    type: Literal["image"] = "image"
+    data: Base64Bytes = Field(repr=False)
+    media_type: str
+
+    @field_validator("data", mode="before")
+    @classmethod
+    def _decode_base64(cls, value: Any) -> Any:
+        # JSON round trips carry the bytes as base64 text.
+        if isinstance(value, str):
+            return base64.b64decode(value, validate=True)
+        return value
+
+    @field_validator("media_type")
+    @classmethod
+    def _check_media_type(cls, value: str) -> str:
+        if not value.startswith("image/"):
+            raise ValueError(f"media_type must be an image/* type, got {value!r}")
+        return value
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+    def base64_data(self) -> str:
+        """The bytes as base64 text (the Anthropic and Gemini wire shape)."""
+        return base64.b64encode(self.data).decode("ascii")
+
+    def data_url(self) -> str:
+        """The image as a `data:` URL (the OpenAI wire shape)."""
+        return f"data:{self.media_type};base64,{self.base64_data()}"
+
+
+Part = Annotated[TextPart | ImagePart, Field(discriminator="type")]
+
+
+class Message(BaseModel):
+    """One turn. System turns carry text only; user turns may mix text and images.
+
+    `cache_breakpoint` marks the end of a stable prompt prefix (rules, role script, images) so that
+    providers with explicit prompt caching can cache everything up to and including this message.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    role: Literal["system", "user", "assistant"]
+    parts: list[Part]
+    cache_breakpoint: bool = False
+
+    @model_validator(mode="after")
+    def _check_parts(self) -> Message:
+        if not self.parts:
+            raise ValueError(f"a {self.role} message needs at least one part")
+        if self.role != "user" and any(isinstance(p, ImagePart) for p in self.parts):
+            raise ValueError(f"only user messages may carry images, not {self.role} messages")
+        return self
+
+    @classmethod
+    def system(cls, text: str) -> Message:
+        return cls(role="system", parts=[TextPart(text=text)])
+
+    @classmethod
+    def user(cls, *parts: str | TextPart | ImagePart, cache_breakpoint: bool = False) -> Message:
+        items = [TextPart(text=p) if isinstance(p, str) else p for p in parts]
+        return cls(role="user", parts=items, cache_breakpoint=cache_breakpoint)
+
+    @classmethod
+    def assistant(cls, text: str) -> Message:
+        return cls(role="assistant", parts=[TextPart(text=text)])
+
+    @property
+    def text(self) -> str:
+        """All text parts joined by blank lines (images left out)."""
+        return "\n\n".join(p.text for p in self.parts if isinstance(p, TextPart))
+
+    @property
+    def images(self) -> list[ImagePart]:
+        return [p for p in self.parts if isinstance(p, ImagePart)]
+
+
+class Request(BaseModel):
+    """One generation request. Unset sampling fields fall back to the entry's settings."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    messages: list[Message]
+    max_tokens: int | None = Field(default=None, gt=0)
+    temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    seed: int | None = None
+    json_mode: bool = False
+    stop: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _check_messages(self) -> Request:
+        if not any(m.role == "user" for m in self.messages):
+            raise ValueError("a request needs at least one user message")
+        return self
+
+    @property
+    def system_text(self) -> str:
+        return "\n\n".join(m.text for m in self.messages if m.role == "system")
+
+    @property
+    def turns(self) -> list[Message]:
+        """The non-system messages, in order."""
+        return [m for m in self.messages if m.role != "system"]
+
+    def fingerprint(self) -> dict[str, Any]:
+        """A JSON-able view with images replaced by their hashes: what cache keys are built from."""
+        messages = [
+            {"role": m.role, "cache_breakpoint": m.cache_breakpoint,
+             "parts": [{"text": p.text} if isinstance(p, TextPart) else {"image": p.sha256, "media_type": p.media_type}
+                       for p in m.parts]}
+            for m in self.messages
+        ]
+        return {"messages": messages, "max_tokens": self.max_tokens, "temperature": self.temperature,
+                "seed": self.seed, "json_mode": self.json_mode, "stop": list(self.stop)}
+
+
+class Response(BaseModel):
+    """What came back from one call, success or not. A failed call is data, not an exception."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    text: str = ""
+    status: CallStatus = "ok"
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_prompt_tokens: int = 0
+    latency_ms: float = 0.0
+    cost_usd: float | None = None
+    cached: bool = False
+    attempts: int = 1
+    raw_finish_reason: str | None = None
+    provider_model: str | None = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"

@@ -1,0 +1,132 @@
+"""OpenAI chat completions (`openai/<model>`) and OpenAI-compatible servers (`openai-compatible/<name>`).
+
+Thin mapping onto the official `openai` SDK: images become base64 `data:` URL parts, JSON mode
+becomes `response_format={"type": "json_object"}`. The same adapter serves vLLM, Ollama, llama.cpp
+and LM Studio through `base_url`; those servers usually need no key, so a placeholder is sent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.errors import ConfigError
+from arena.providers.base import (
+    AdapterConfig,
+    CallFailure,
+    ImageLimits,
+    classify_generic,
+    classify_http,
+    fit_request_images,
+    require_sdk,
+)
+from arena.providers.messages import ImagePart, Message, Request, Response
+from arena.providers.registry import register_adapter
+
+LOCAL_KEY_PLACEHOLDER = "not-needed"
+CONTEXT_MARKERS = ("context_length_exceeded", "maximum context length", "context length", "too many tokens")
+REFUSAL_FINISH = frozenset({"content_filter"})
+
+
+class OpenAIChatAdapter:
+    """One model behind a chat-completions endpoint."""
+
+    cacheable = True
+
+    def __init__(self, config: AdapterConfig, client: Any, compatible: bool) -> None:
+        self.provider = config.provider
+        self.model = config.model
+        self._client = client
+        self._compatible = compatible
+        # vLLM/Ollama accept `max_tokens`; OpenAI's newer models require `max_completion_tokens`.
+        self._token_param = "max_tokens" if compatible else "max_completion_tokens"
+        self.image_limits = ImageLimits(max_side=int(config.options.get("image_max_side", 2048)),
+                                        max_bytes=20 * 1024 * 1024)
+
+    def __repr__(self) -> str:
+        return f"OpenAIChatAdapter(provider={self.provider!r}, model={self.model!r})"
+
+    def build_params(self, request: Request) -> dict[str, Any]:
+        """The keyword arguments for `chat.completions.create` (public so tests can inspect the mapping)."""
+        request = fit_request_images(request, self.image_limits)
+        params: dict[str, Any] = {"model": self.model, "messages": [to_wire(m) for m in request.messages]}
+        if request.max_tokens is not None:
+            params[self._token_param] = request.max_tokens
+        if request.temperature is not None:
+            params["temperature"] = request.temperature
+        if request.seed is not None:
+            params["seed"] = request.seed
+        if request.stop:
+            params["stop"] = list(request.stop)
+        if request.json_mode:
+            params["response_format"] = {"type": "json_object"}
+        return params
+
+    async def generate(self, request: Request) -> Response:
+        completion = await self._client.chat.completions.create(**self.build_params(request))
+        return from_wire(completion)
+
+    def classify_error(self, exc: BaseException) -> CallFailure:
+        status = getattr(exc, "status_code", None)
+        if isinstance(status, int):
+            response = getattr(exc, "response", None)
+            headers = dict(response.headers) if response is not None else None
+            return classify_http(status, str(exc), headers, CONTEXT_MARKERS)
+        return classify_generic(exc)
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+
+def to_wire(message: Message) -> dict[str, Any]:
+    if message.role != "user":
+        return {"role": message.role, "content": message.text}
+    content: list[dict[str, Any]] = []
+    for part in message.parts:
+        if isinstance(part, ImagePart):
+            content.append({"type": "image_url", "image_url": {"url": part.data_url()}})
+        else:
+            content.append({"type": "text", "text": part.text})
+    return {"role": "user", "content": content}
+
+
+def from_wire(completion: Any) -> Response:
+    choices = getattr(completion, "choices", None) or []
+    if not choices:
+        return Response(status="api_error", error="the response has no choices")
+    choice = choices[0]
+    usage = getattr(completion, "usage", None)
+    details = getattr(usage, "prompt_tokens_details", None)
+    refusal = getattr(choice.message, "refusal", None)
+    status = "refused_or_blocked" if refusal or choice.finish_reason in REFUSAL_FINISH else "ok"
+    return Response(
+        text=choice.message.content or "",
+        status=status,
+        prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
+        completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
+        cached_prompt_tokens=getattr(details, "cached_tokens", 0) or 0,
+        raw_finish_reason=choice.finish_reason,
+        provider_model=getattr(completion, "model", None),
+        error=refusal or None,
+    )
+
+
+def _make(config: AdapterConfig, compatible: bool) -> OpenAIChatAdapter:
+    openai = require_sdk("openai", "openai")
+    if compatible and not config.base_url:
+        raise ConfigError(f"openai-compatible/{config.model} needs base_url (e.g. -M base_url=http://127.0.0.1:8000/v1)")
+    key = config.api_key.get_secret_value() if config.api_key else None
+    if key is None and not compatible:
+        raise ConfigError("openai/... needs an API key: set OPENAI_API_KEY in the environment or in .env")
+    client = openai.AsyncOpenAI(api_key=key or LOCAL_KEY_PLACEHOLDER, base_url=config.base_url,
+                                timeout=config.timeout_s, max_retries=0)
+    return OpenAIChatAdapter(config, client, compatible)
+
+
+@register_adapter("openai")
+def create_openai(config: AdapterConfig) -> OpenAIChatAdapter:
+    return _make(config, compatible=False)
+
+
+@register_adapter("openai-compatible")
+def create_openai_compatible(config: AdapterConfig) -> OpenAIChatAdapter:
+    return _make(config, compatible=True)
