@@ -12,7 +12,6 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from arena.errors import ConfigError, DatasetError
 from arena.importers import mirage, wellplay, whodunitbench
@@ -34,16 +33,15 @@ def print_report(report: ImportReport, detailed: bool) -> None:
     status = "[green]ok[/]  " if report.ok else "[red]FAIL[/]"
     out.print(f"{status} {report.path}: {report.roles} roles, {report.clues} clues ({report.images} images), "
               f"questions lsu {q['lsu']} / tiu {q['tiu']} / miu {q['miu']} / mmr {q['mmr']}, "
-              f"{len(report.skipped)} skipped", highlight=False)
+              f"{len(report.skipped)} skipped", highlight=False, soft_wrap=True)
     for problem in report.problems:
-        out.print(f"  - {problem}", markup=False, highlight=False)
+        out.print(f"  - {problem}", markup=False, highlight=False, soft_wrap=True)
     if detailed and not report.skipped:
         out.print(f"  {report.slug}: nothing skipped", highlight=False)
     if detailed and report.skipped:
-        table = Table("skipped item", "reason", title=f"{report.slug}: skipped items", title_justify="left")
+        out.print(f"  {report.slug}: {len(report.skipped)} skipped item(s):", highlight=False)
         for item in report.skipped:
-            table.add_row(item.item, item.reason)
-        out.print(table)
+            out.print(f"  - {item.item}: {item.reason}", markup=False, highlight=False, soft_wrap=True)
 
 
 def run_imports(cases: list[Path], make: Callable[[Path], ImportedCase], out_dir: Path, report: bool,
@@ -54,7 +52,7 @@ def run_imports(cases: list[Path], make: Callable[[Path], ImportedCase], out_dir
             result = write_case(make(folder), out_dir, overwrite)
         except DatasetError as exc:  # a broken case; a wrong option (ConfigError) stops the command
             failed += 1
-            out.print(f"[red]FAIL[/] {folder}: {exc}", highlight=False)
+            out.print(f"[red]FAIL[/] {folder}: {exc}", highlight=False, soft_wrap=True)
             continue
         print_report(result, report)
         failed += 0 if result.ok else 1
