@@ -27,10 +27,10 @@ THUMB = 256
 
 def paper_share(data: bytes) -> float:
     """Share of pixels that look like paper or a white screen (value > 0.85, saturation < 0.15)."""
-    with Image.open(io.BytesIO(data)) as img:
-        img = img.convert("RGB")
-        img.thumbnail((THUMB, THUMB))
-        hsv = np.asarray(img.convert("HSV"), dtype=np.float32) / 255.0
+    with Image.open(io.BytesIO(data)) as source:
+        img = source.convert("RGB")
+    img.thumbnail((THUMB, THUMB))
+    hsv = np.asarray(img.convert("HSV"), dtype=np.float32) / 255.0
     light = (hsv[..., 2] > 0.85) & (hsv[..., 1] < 0.15)
     return round(float(light.mean()), 4)
 

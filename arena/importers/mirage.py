@@ -27,7 +27,7 @@ import yaml
 from arena.errors import ConfigError, DatasetError
 from arena.importers.case import LICENCE_NOTE, ImportedCase, Skipped, with_report
 from arena.importers.text import RoleNames, detect_language, first_sentences, slugify, unique_ids
-from arena.scripts.schema import Clue, Location, Role, Script, Truth
+from arena.scripts.schema import Clue, Location, Role, Script, Truth, Visibility
 
 DATASET = "MIRAGE"
 UPSTREAM = "lime728/MIRAGE"
@@ -113,7 +113,7 @@ def build_clues(clue_data: dict[str, Any], skipped: list[Skipped]) -> tuple[list
                 skipped.append(Skipped(f"clues.json[{name!r}][{i - 1}]", "empty clue"))
                 continue
             clues.append(Clue(id=f"c_{lid.removeprefix('loc_')}_{i}", kind="text", title=f"{name} #{i}",
-                              text=str(text).strip(), visibility="location", location=lid))
+                              text=str(text).strip(), visibility=Visibility.LOCATION, location=lid))
     return locations, clues
 
 
@@ -122,7 +122,8 @@ def import_case(folder: Path, root: Path, culprits: list[str], victim: str | Non
     title = folder.name
     characters = read_json(folder / "script.json")
     clue_data = read_json(folder / "clues.json")
-    if not isinstance(characters, dict) or len(characters) < 2 or not all(isinstance(v, dict) for v in characters.values()):
+    if not isinstance(characters, dict) or len(characters) < 2 or \
+            not all(isinstance(v, dict) for v in characters.values()):
         raise DatasetError(f"{folder / 'script.json'}: expected an object of two or more characters -> parts")
     if not isinstance(clue_data, dict):
         raise DatasetError(f"{folder / 'clues.json'}: expected an object of location -> clue list")

@@ -151,8 +151,8 @@ def row_question(qid: str, row: dict[str, str], tester: str | None, all_roles: l
     try:
         return Question(id=qid, suite=Suite.LSU if lsu else Suite.MMR, stem=str(row["question"]).strip(),
                         options=options, answer=answer, weight=WEIGHTS[value],
-                        evidence=[tester] if tester else list(all_roles), source_text=json.dumps(row, ensure_ascii=False),
-                        **fields)
+                        evidence=[tester] if tester else list(all_roles),
+                        source_text=json.dumps(row, ensure_ascii=False), **fields)
     except ValidationError as exc:
         raise OptionsError("; ".join(e["msg"] for e in exc.errors())) from exc
 

@@ -31,12 +31,14 @@ from arena.scripts.schema import (
     ImageKind,
     ImageRef,
     KeyStatement,
+    Question,
     ReasoningChain,
     ReasoningStep,
     Role,
     Script,
     Suite,
     Truth,
+    Visibility,
 )
 from multimodal.images import ImageProblem, inspect_bytes
 
@@ -85,7 +87,7 @@ def find_victim(data: dict[str, Any], role_names: list[str]) -> str | None:
     if seen < 2 or any(two in name for name in role_names):
         return None
     name = two
-    for length in (3, 4):  # extend while the longer form is (almost) always how the name appears
+    for _ in (3, 4):  # extend while the longer form is (almost) always how the name appears
         longer = Counter(m for m in re.findall(re.escape(name) + r"[\u4e00-\u9fff]", text))
         if not longer:
             break
@@ -142,13 +144,13 @@ def build_clues(data: dict[str, Any], names: RoleNames, lang: str,
                 skipped: list[Skipped]) -> tuple[list[Clue], list[KeyStatement], PoolIndex, list[ReasoningChain]]:
     pool = data.get("key_clues_pool") or {}
     clues = [Clue(id=f"c_pub_{i}", kind="text", title=lang_text(lang, f"公开线索 {i}", f"Public clue {i}"), text=t,
-                  visibility="public")
+                  visibility=Visibility.PUBLIC)
              for i, t in enumerate(numbered_items(str(data.get("public_clue") or "")), start=1)]
     public = []
     for i, text in enumerate((str(t).strip() for t in pool.get("p") or []), start=1):
         if text:
             clues.append(Clue(id=f"c_p_{i}", kind="text", title=lang_text(lang, f"关键线索 {i}", f"Key clue {i}"),
-                              text=text, visibility="public", key=True))
+                              text=text, visibility=Visibility.PUBLIC, key=True))
             public.append(f"c_p_{i}")
     private: dict[str, list[str]] = {}
     statements: list[KeyStatement] = []
@@ -157,14 +159,16 @@ def build_clues(data: dict[str, Any], names: RoleNames, lang: str,
             continue
         rid = names.resolve(str(key))
         if rid is None:
-            skipped.append(Skipped(f"key_clues_pool[{key!r}]", "pool key names no role", json.dumps(items, ensure_ascii=False)))
+            skipped.append(Skipped(f"key_clues_pool[{key!r}]", "pool key names no role",
+                                   json.dumps(items, ensure_ascii=False)))
             continue
         name = next(n for n, i in names.ids_by_name.items() if i == rid)
         for i, text in enumerate((str(t).strip() for t in items or []), start=1):
             if not text:
                 continue
-            clues.append(Clue(id=f"c_{rid}_{i}", kind="text", title=lang_text(lang, f"{key}的线索 {i}", f"Clue of {name} {i}"),
-                              text=text, visibility="private", holder=rid, key=True))
+            title = lang_text(lang, f"{key}的线索 {i}", f"Clue of {name} {i}")
+            clues.append(Clue(id=f"c_{rid}_{i}", kind="text", title=title, text=text,
+                              visibility=Visibility.PRIVATE, holder=rid, key=True))
             statements.append(KeyStatement(id=f"ks_{rid}_{i}", text=text, holders=[rid]))
             private.setdefault(rid, []).append(f"c_{rid}_{i}")
     levels = pool_levels(pool)
@@ -224,7 +228,7 @@ def image_clues(images: list[tuple[str, bytes, str]], data: dict[str, Any], lang
         files[name] = blob
         clues.append(Clue(id=cid, kind="image", title=lang_text(lang, f"图片线索 {cid.removeprefix('img_')}",
                                                               f"Image clue {cid.removeprefix('img_')}"),
-                          visibility="public", key=True,
+                          visibility=Visibility.PUBLIC, key=True,
                           image=ImageRef(file=name, kind=kind, alt=f"WhodunitBench clue image ({fmt.upper()})")))
         meta[cid] = {"file": name, "format": fmt, "paper_share": score, "kind": kind.value}
     return clues, files
@@ -245,37 +249,62 @@ def build_truth(data: dict[str, Any], culprits: list[str], chains: list[Reasonin
     return Truth(culprits=culprits, method=method, motive=reason or fallback, summary=reason)
 
 
-def import_case(folder: Path, root: Path) -> ImportedCase:
-    """Import one WhodunitBench case folder; `root` is the folder given on the command line."""
-    data = read_case(folder)
-    lang = detect_language(json.dumps(data, ensure_ascii=False))
-    skipped: list[Skipped] = []
-    notes: list[str] = []
-    synthesized = ["roles[].profile: first sentence(s) of the role's `self` introduction, else of `back`", "briefing: victim and role names",
-                   "clue titles and role script section headings"]
-    roles, names = build_roles(data, lang, notes)
-    clues, statements, pools, chains = build_clues(data, names, lang, skipped)
-    images_meta: dict[str, Any] = {}
-    img_clues, files = image_clues(read_images(folder, skipped), data, lang, images_meta)
-    clues += img_clues
+def case_questions(data: dict[str, Any], roles: list[Role], pools: PoolIndex,
+                   img_clues: list[Clue]) -> tuple[list[Question], list[Skipped]]:
     image_ids = [c.id for c in img_clues]
     kinds = {c.image.kind for c in img_clues if c.image}
-    questions, more = lsu_questions(data["role"], [r.id for r in roles])
-    skipped += more
+    questions, skipped = lsu_questions(data["role"], [r.id for r in roles])
     for block, suite, kind in (("ei_q", Suite.TIU, ImageKind.TEXT_RICH), ("cxi_q", Suite.MIU, ImageKind.MEDIA_RICH)):
         found, more = image_questions(data.get(block), block, suite, image_ids, kind in kinds)
         questions += found
         skipped += more
     found, more = mmr_questions(list(data.get("key_clues_questions") or []), pools)
-    questions += found
-    skipped += more
-    key_roles = []
+    return questions + found, skipped + more
+
+
+def key_roles_of(data: dict[str, Any], names: RoleNames, skipped: list[Skipped]) -> list[str]:
+    key_roles: list[str] = []
     for name in data.get("key_role") or []:
         rid = names.resolve(str(name))
         if rid is None:
             skipped.append(Skipped("key_role", "names no role", str(name)))
         elif rid not in key_roles:
             key_roles.append(rid)
+    return key_roles
+
+
+def case_metadata(data: dict[str, Any], rel: str, synthesized: list[str], notes: list[str], images: int,
+                  images_meta: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "importer": "arena.importers.whodunitbench",
+        "source": {"dataset": DATASET, "repository": UPSTREAM, "path": rel, "files": [CASE_FILE, "img/"]},
+        "licence": LICENCE_NOTE,
+        "synthesized": synthesized,
+        "image_evidence": (f"no question names its image: every TIU/MIU question cites all {images} "
+                           "image clues of the case"),
+        "image_kinds": {"rule": "paper-pixel share ranking split in the ei_q:cxi_q proportion (docs/importers.md)",
+                        "images": images_meta},
+        "mmr_depth": "source `p` or a role pool = depth 1; `-k` = depth k + 1; `-n` = deepest pool level + 1",
+        "unmapped_fields": sorted(set(data) & {"role-q", "key_clue_q"}),
+        "notes": notes,
+    }
+
+
+def import_case(folder: Path, root: Path) -> ImportedCase:
+    """Import one WhodunitBench case folder; `root` is the folder given on the command line."""
+    data = read_case(folder)
+    lang = detect_language(json.dumps(data, ensure_ascii=False))
+    skipped: list[Skipped] = []
+    notes: list[str] = []
+    synthesized = ["roles[].profile: first sentence(s) of the role's `self` introduction, else of `back`",
+                   "briefing: victim and role names", "clue titles and role script section headings"]
+    roles, names = build_roles(data, lang, notes)
+    clues, statements, pools, chains = build_clues(data, names, lang, skipped)
+    images_meta: dict[str, Any] = {}
+    img_clues, files = image_clues(read_images(folder, skipped), data, lang, images_meta)
+    questions, more = case_questions(data, roles, pools, img_clues)
+    skipped += more
+    key_roles = key_roles_of(data, names, skipped)
     victim = find_victim(data, [r.name for r in roles])
     if victim is None:
         victim = lang_text(lang, "死者（原始数据未写明姓名）", "the victim (not named in the source data)")
@@ -284,22 +313,10 @@ def import_case(folder: Path, root: Path) -> ImportedCase:
     title = str(data.get("ju_name") or folder.name)
     briefing = lang_text(lang, f"本案死者是{victim}。在场的人有：{'、'.join(r.name for r in roles)}。",
                          f"{victim} is dead. Present: {', '.join(r.name for r in roles)}.")
-    rel = folder.relative_to(root).as_posix() if folder != root else folder.name
-    metadata = {
-        "importer": "arena.importers.whodunitbench",
-        "source": {"dataset": DATASET, "repository": UPSTREAM, "path": rel, "files": [CASE_FILE, "img/"]},
-        "licence": LICENCE_NOTE,
-        "synthesized": synthesized,
-        "image_evidence": (f"no question names its image: every TIU/MIU question cites all {len(image_ids)} "
-                           "image clues of the case"),
-        "image_kinds": {"rule": "paper-pixel share ranking split in the ei_q:cxi_q proportion (docs/importers.md)",
-                        "images": images_meta},
-        "mmr_depth": "source `p` or a role pool = depth 1; `-k` = depth k + 1; `-n` = deepest pool level + 1",
-        "unmapped_fields": sorted(set(data) & {"role-q", "key_clue_q"}),
-        "notes": notes,
-    }
     truth = build_truth(data, culprits, chains, lang, synthesized)
+    rel = folder.relative_to(root).as_posix() if folder != root else folder.name
+    metadata = case_metadata(data, rel, synthesized, notes, len(img_clues), images_meta)
     script = Script(id=slugify(f"wb-{title}", "-"), title=title, language=lang, briefing=briefing, victim=victim,
-                    culprits=culprits, roles=roles, clues=clues, key_statements=statements, key_roles=key_roles,
-                    reasoning_chains=chains, questions=questions, metadata=metadata, truth=truth)
+                    culprits=culprits, roles=roles, clues=clues + img_clues, key_statements=statements,
+                    key_roles=key_roles, reasoning_chains=chains, questions=questions, metadata=metadata, truth=truth)
     return ImportedCase(script.id, with_report(script, skipped), files, tuple(skipped))
