@@ -1,0 +1,132 @@
+"""A loopback HTTP server speaking the wire formats of the OpenAI, Anthropic and Gemini APIs.
+
+Tests point the real SDK clients at it via base_url. Replies are scripted per test (status, headers,
+body, or a hang that waits on an Event the test never sets); every request is recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    status: int = 200
+    body: Any = None  # dict -> JSON; bytes -> sent as is; None -> the default success body for the path
+    headers: dict[str, str] = field(default_factory=dict)
+    hang: bool = False
+
+
+@dataclass
+class Recorded:
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: Any
+
+
+def openai_ok(text: str = "hello from openai", finish: str = "stop") -> dict[str, Any]:
+    return {"id": "chatcmpl-1", "object": "chat.completion", "created": 1700000000, "model": "gpt-4o-2024-08-06",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": finish}],
+            "usage": {"prompt_tokens": 1000, "completion_tokens": 200, "total_tokens": 1200,
+                      "prompt_tokens_details": {"cached_tokens": 400}}}
+
+
+def anthropic_ok(text: str = "hello from claude", stop: str = "end_turn") -> dict[str, Any]:
+    return {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-3-5-sonnet-20241022",
+            "content": [{"type": "text", "text": text}], "stop_reason": stop, "stop_sequence": None,
+            "usage": {"input_tokens": 300, "output_tokens": 50, "cache_read_input_tokens": 600,
+                      "cache_creation_input_tokens": 100}}
+
+
+def gemini_ok(text: str = "hello from gemini", finish: str = "STOP") -> dict[str, Any]:
+    return {"candidates": [{"content": {"role": "model", "parts": [{"text": text}]}, "finishReason": finish,
+                            "index": 0}],
+            "usageMetadata": {"promptTokenCount": 800, "candidatesTokenCount": 100, "thoughtsTokenCount": 20,
+                              "totalTokenCount": 920},
+            "modelVersion": "gemini-2.0-flash-001"}
+
+
+def default_body(path: str) -> dict[str, Any]:
+    if path.endswith("/chat/completions"):
+        return openai_ok()
+    if path.endswith("/messages"):
+        return anthropic_ok()
+    if ":generateContent" in path:
+        return gemini_ok()
+    return {"error": {"message": f"no such endpoint {path}"}}
+
+
+class FakeAPI:
+    """Start with `FakeAPI()`, script with `.replies.extend([...])`, stop with `.close()`."""
+
+    def __init__(self) -> None:
+        self.replies: list[Reply] = []
+        self.requests: list[Recorded] = []
+        self.release = threading.Event()
+        self._lock = threading.Lock()
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
+        self.server.daemon_threads = True
+        self._thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        host, port = self.server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def count(self, fragment: str = "") -> int:
+        with self._lock:
+            return sum(1 for r in self.requests if fragment in r.path)
+
+    def last(self) -> Recorded:
+        with self._lock:
+            return self.requests[-1]
+
+    def close(self) -> None:
+        self.release.set()
+        self.server.shutdown()
+        self.server.server_close()
+
+    def _next(self, recorded: Recorded) -> Reply:
+        with self._lock:
+            self.requests.append(recorded)
+            return self.replies.pop(0) if self.replies else Reply()
+
+    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
+        api = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:  # keep test output clean
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802 (http.server naming)
+                raw = self.rfile.read(int(self.headers.get("content-length") or 0))
+                try:
+                    body = json.loads(raw) if raw else None
+                except ValueError:
+                    body = raw
+                reply = api._next(Recorded("POST", self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+                if reply.hang:
+                    api.release.wait()
+                    return
+                payload = reply.body if reply.body is not None else default_body(self.path)
+                data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+                try:
+                    self.send_response(reply.status)
+                    self.send_header("content-type", "application/json")
+                    self.send_header("content-length", str(len(data)))
+                    for name, value in reply.headers.items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+        return Handler
