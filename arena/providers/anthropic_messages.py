@@ -5,6 +5,7 @@ before the text of their user turn. Prompt caching: the system prompt and every 
 `cache_breakpoint` get `cache_control` (at most four breakpoints, the API's limit), so the stable
 prefix of an agent's prompt (rules, role script, images) is billed at the cache-read rate.
 Anthropic has no JSON mode; `json_mode` adds an instruction to the system prompt instead.
+Temperature is sent only when set (newer Claude models refuse sampling parameters).
 """
 
 from __future__ import annotations
@@ -65,7 +66,9 @@ class AnthropicAdapter:
                 budget[0] -= 1
             params["system"] = [block]
         if request.temperature is not None:
-            params["temperature"] = request.temperature
+            # The SDK dropped sampling keywords; models that still accept them read them from the body.
+            # Recent Claude models reject any temperature: leave it unset for those entries.
+            params["extra_body"] = {"temperature": request.temperature}
         if request.stop:
             params["stop_sequences"] = list(request.stop)
         return params

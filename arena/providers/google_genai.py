@@ -1,7 +1,7 @@
 """Google Gemini (`google/<model>`) through the `google-genai` SDK.
 
 `from google import genai`; the client gets the key and `HttpOptions(base_url=..., timeout=ms)` with
-the SDK's own retries off; the call is `client.aio.models.generate_content`. Images become
+the SDK's own retries off and API version `v1beta` (option `api_version`); the call is `client.aio.models.generate_content`. Images become
 `types.Part.from_bytes` (inline data), the system prompt goes in `GenerateContentConfig
 .system_instruction`, JSON mode sets `response_mime_type="application/json"`. A prompt blocked by
 safety filters (`prompt_feedback.block_reason`) or a candidate stopped for safety is
@@ -120,7 +120,8 @@ def create_google(config: AdapterConfig) -> GeminiAdapter:
     types = require_sdk("google.genai.types", "google-genai")
     if config.api_key is None:
         raise ConfigError("google/... needs an API key: set GEMINI_API_KEY (or GOOGLE_API_KEY) in the environment or .env")
-    http_options = types.HttpOptions(base_url=config.base_url, timeout=max(1, int(config.timeout_s * 1000)),
+    http_options = types.HttpOptions(base_url=config.base_url, api_version=str(config.options.get("api_version", "v1beta")),
+                                     timeout=max(1, int(config.timeout_s * 1000)),
                                      retry_options=types.HttpRetryOptions(attempts=1))
     client = genai.Client(api_key=config.api_key.get_secret_value(), vertexai=False, http_options=http_options)
     return GeminiAdapter(config, client, types)
