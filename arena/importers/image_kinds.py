@@ -8,7 +8,8 @@ about plans, maps and photos. The rule used here:
    screenshots score high, chalkboard plans, photos and dark scenes low;
 2. mark the highest-scoring images `text_rich` and the rest `media_rich`, in the proportion of the
    case's text-rich to media-rich question counts (at least one of each kind when the case has
-   questions of both kinds and two or more images); ties break by file order.
+   questions of both kinds and two or more images); ties break by file order. A single image
+   asked about by both kinds is text-rich when half of it or more is paper.
 
 The scores are recorded in the case metadata, so the decision can be checked and overridden.
 """
@@ -16,6 +17,7 @@ The scores are recorded in the case metadata, so the decision can be checked and
 from __future__ import annotations
 
 import io
+import math
 
 import numpy as np
 from PIL import Image
@@ -23,6 +25,7 @@ from PIL import Image
 from arena.scripts.schema import ImageKind
 
 THUMB = 256
+SINGLE_IMAGE_PAPER = 0.5  # a lone image serving both suites is text-rich when half of it is paper
 
 
 def paper_share(data: bytes) -> float:
@@ -42,7 +45,7 @@ def text_rich_count(images: int, text_questions: int, media_questions: int) -> i
     total = text_questions + media_questions
     if total == 0:
         return images
-    count = round(images * text_questions / total)
+    count = math.floor(images * text_questions / total + 0.5)
     if text_questions and images >= 2:
         count = max(count, 1)
     if media_questions and images >= 2:
@@ -56,6 +59,8 @@ def text_rich_count(images: int, text_questions: int, media_questions: int) -> i
 
 def assign_kinds(scores: list[float], text_questions: int, media_questions: int) -> list[ImageKind]:
     """Kinds for images with these paper scores (same order as `scores`)."""
+    if len(scores) == 1 and text_questions and media_questions:
+        return [ImageKind.TEXT_RICH if scores[0] >= SINGLE_IMAGE_PAPER else ImageKind.MEDIA_RICH]
     count = text_rich_count(len(scores), text_questions, media_questions)
     ranked = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
     text = set(ranked[:count])

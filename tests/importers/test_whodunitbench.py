@@ -173,13 +173,17 @@ def test_python_repr_items_are_read_and_bad_items_reported(tmp_path: Path) -> No
     role["r_q"][0] = repr(role["r_q"][0])  # a Python-repr string, as in parts of the upstream data
     role["r_q"][1] = "__import__('os').system('true')"  # not a literal: must be reported, never run
     role["r_q"][2] = {"q": "没有选项的问题？", "ans": "a"}
+    del data["role"][1]["r_q"]  # without r_q the role's q / a lists are used
+    data["key_clues_questions"][0] = repr(data["key_clues_questions"][0])
     (folder / "env_p_all.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     case = whodunitbench.import_case(folder, tmp_path / "src")
     skipped = {s.item: s.reason for s in case.skipped}
     assert "role[0].r_q[1]" in skipped and "role[0].r_q[2]" in skipped
     assert "no option list" in skipped["role[0].r_q[2]"]
     lsu = [q for q in case.script.questions if q.suite.value == "lsu"]
-    assert len(lsu) == sum(len(r["r_q"]) for r in data["role"]) - 2
+    assert len(lsu) == sum(len(r.get("r_q") or r["q"]) for r in data["role"]) - 2
+    assert sum(q.role == case.script.roles[1].id for q in lsu) == len(data["role"][1]["q"])
+    assert len([q for q in case.script.questions if q.suite.value == "mmr"]) == len(data["key_clues_questions"])
     assert lsu[0].id.endswith("_1") and lsu[0].answer == [raw("Pu")["role"][0]["r_q"][0]["ans"].upper()]
 
 
@@ -189,3 +193,18 @@ def test_import_is_deterministic(tmp_path: Path) -> None:
         report = write_case(whodunitbench.import_case(ROOT / "Pu", ROOT), tmp_path / run)
         texts.append((Path(report.path) / "script.yaml").read_bytes())
     assert texts[0] == texts[1]
+
+
+def test_imported_questions_get_their_evidence_as_coe_context(imported: dict[str, tuple[ImportReport, Script]]) -> None:
+    from arena.coe.context import question_context
+
+    _, script = imported["Pu"]
+    by_suite = {q.suite.value: q for q in script.questions}
+    lsu = question_context(script, by_suite["lsu"])
+    assert lsu.texts and not lsu.images
+    tiu = question_context(script, by_suite["tiu"])
+    assert len(tiu.images) == len(script.image_clues) and all(i.path.is_file() for i in tiu.images)
+    deep = max((q for q in script.questions if q.suite.value == "mmr"), key=lambda q: q.depth or 0)
+    mmr = question_context(script, deep)
+    step_texts = {s.text for s in script.steps().values()}
+    assert mmr.texts and not any(body in step_texts for _, body in mmr.texts)  # conclusions are never sent
