@@ -26,6 +26,11 @@ DirArg = typer.Argument(..., exists=True, file_okay=False, help="Dataset folder 
 OutOpt = typer.Option(..., "--out", "-o", help="Folder to write the cases into (one sub-folder per case).")
 ReportOpt = typer.Option(False, "--report", help="Print counts per suite and every skipped item with its reason.")
 OverwriteOpt = typer.Option(False, "--overwrite", help="Replace existing case folders that are not earlier imports.")
+CulpritOpt = typer.Option(None, "--culprit", help="Culprit's character name (repeat for several); only when DIR "
+                          "holds one script.")
+CulpritsFileOpt = typer.Option(None, "--culprits-file", exists=True, dir_okay=False,
+                               help="YAML/JSON mapping script title -> culprit name or list of names.")
+VictimOpt = typer.Option(None, "--victim", help="Victim's name, when it cannot be found in the data.")
 
 
 def print_report(report: ImportReport, detailed: bool) -> None:
@@ -78,11 +83,9 @@ def import_whodunitbench(directory: Path = DirArg, out_dir: Path = OutOpt, repor
 def import_mirage(
     directory: Path = DirArg,
     out_dir: Path = OutOpt,
-    culprit: list[str] = typer.Option(None, "--culprit", help="Culprit's character name (repeat for several); "
-                                      "only when DIR holds one script."),
-    culprits_file: Path = typer.Option(None, "--culprits-file", exists=True, dir_okay=False,
-                                       help="YAML/JSON mapping script title -> culprit name or list of names."),
-    victim: str = typer.Option(None, "--victim", help="Victim's name, when it cannot be found in the data."),
+    culprit: list[str] = CulpritOpt,
+    culprits_file: Path = CulpritsFileOpt,
+    victim: str = VictimOpt,
     report: bool = ReportOpt,
     overwrite: bool = OverwriteOpt,
 ) -> None:
