@@ -35,6 +35,19 @@ class ImagePart(BaseModel):
     data: Base64Bytes = Field(repr=False)
     media_type: str
 
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_serialized_hash(cls, value: Any) -> Any:
+        # Dumps carry the computed hash; it is recomputed from the bytes, and a mismatch is corruption.
+        if isinstance(value, dict) and "sha256" in value:
+            value = dict(value)
+            claimed = value.pop("sha256")
+            data = value.get("data")
+            raw = base64.b64decode(data) if isinstance(data, str) else data
+            if isinstance(raw, bytes) and claimed != hashlib.sha256(raw).hexdigest():
+                raise ValueError("image sha256 does not match its bytes")
+        return value
+
     @field_validator("data", mode="before")
     @classmethod
     def _decode_base64(cls, value: Any) -> Any:
