@@ -86,6 +86,8 @@ class MockAdapter:
             reply = seeded_reply(request)
         if isinstance(reply, str):
             reply = Response(text=reply, raw_finish_reason="stop")
+        if reply.status not in ("ok", "refused_or_blocked"):
+            return reply  # a scripted failure consumed no tokens
         counts = {"prompt_tokens": reply.prompt_tokens or estimate_tokens(request),
                   "completion_tokens": reply.completion_tokens or max(1, len(reply.text) // 4),
                   "provider_model": f"mock/{self.model}"}

@@ -26,8 +26,9 @@ async def test_outputs_cycle_and_script_failures(client):
     replies = [await client.generate(scripted, ask("q")) for _ in range(4)]
     assert [r.text for r in replies] == ["first", "", "third", "first"]
     assert [r.status for r in replies] == ["ok", "timeout", "ok", "ok"]
+    assert replies[1].prompt_tokens == 0 and replies[1].cost_usd == 0.0
     assert replies[1].error == "scripted timeout"
-    assert all(r.prompt_tokens > 0 for r in replies) and replies[0].cost_usd == 0.0
+    assert all(r.prompt_tokens > 0 for r in replies if r.ok) and replies[0].cost_usd == 0.0
 
 
 async def test_bad_scripted_status_is_a_config_error(client):

@@ -1,0 +1,101 @@
+"""`arena models`: list providers and entries, and try one entry with a prompt (and images)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Column, Table
+from rich.text import Text
+
+from arena.entries import Entry, entries_path, load_entries, resolve_entry
+from arena.errors import ConfigError, ImageError
+from arena.providers.client import ModelClient
+from arena.providers.messages import ImagePart, Message, Request
+from arena.providers.registry import list_providers
+from arena.providers.secrets import KeyStore
+from multimodal.images import ImageProblem, inspect_file
+
+app = typer.Typer(help="Model providers and entries: list them, try one.", no_args_is_help=True)
+out = Console()
+
+EntriesOpt = typer.Option(None, "--entries", help="Entries TOML file (default: $ARENA_ENTRIES, else ./entries.toml).")
+
+
+def key_status(entry: Entry, keys: KeyStore) -> str:
+    """Whether the entry's key is available, naming the variable but never showing a value."""
+    if entry.is_builtin or (entry.provider in ("mock", "openai-compatible") and not entry.api_key_env):
+        return "not needed"
+    key, tried = keys.key_for(entry.provider, entry.api_key_env)
+    if key is not None:
+        return "set"
+    return f"[yellow]missing {' or '.join(tried)}[/]" if tried else "plugin decides"
+
+
+@app.command("list")
+def list_models(entries_file: Path = EntriesOpt) -> None:
+    """Show the providers (built-in and plugins) and the entries (built-in and configured)."""
+    providers = Table(Column("provider", no_wrap=True), "origin", Column("implemented by", overflow="fold"),
+                      title="Providers (use as provider/model)")
+    for info in list_providers():
+        providers.add_row(info.name, info.origin, info.target)
+    out.print(providers)
+    keys = KeyStore()
+    file = entries_path(entries_file)
+    entries = Table(Column("entry", no_wrap=True), Column("model", overflow="fold"), Column("version", no_wrap=True),
+                    "strategy", "temp", "source", "key", title=f"Entries ({file if file else 'no entries file'})",
+                    caption="entry id = model@version; a changed setting gives a new version")
+    for name, entry in load_entries(entries_file).items():
+        temperature = "" if entry.temperature is None else f"{entry.temperature:g}"
+        entries.add_row(name, entry.model, entry.entry_id.rpartition("@")[2], entry.strategy, temperature, entry.source,
+                        key_status(entry, keys))
+    out.print(entries)
+
+
+def build_request(prompt: str, images: list[Path], system: str | None, json_mode: bool,
+                  max_tokens: int | None) -> Request:
+    parts: list[str | ImagePart] = []
+    for path in images:
+        try:
+            info = inspect_file(path)
+        except ImageProblem as exc:
+            raise ImageError(str(exc)) from exc
+        parts.append(ImagePart(data=path.read_bytes(), media_type=info.media_type))
+    messages = ([Message.system(system)] if system else []) + [Message.user(*parts, prompt)]
+    return Request(messages=messages, json_mode=json_mode, max_tokens=max_tokens)
+
+
+@app.command("try")
+def try_model(
+    spec: str = typer.Argument(..., help="Entry name, or provider/model (e.g. mock/echo, openai/gpt-4o)."),
+    prompt: str = typer.Option("Describe what you see in one sentence.", "--prompt", "-p", help="User text."),
+    image: list[Path] = typer.Option([], "--image", "-i", help="Image file to attach (repeatable)."),
+    system: str = typer.Option(None, "--system", help="System prompt."),
+    option: list[str] = typer.Option([], "-M", "--option", help="Setting key=value (repeatable)."),
+    json_mode: bool = typer.Option(False, "--json", help="Ask for a JSON object."),
+    max_tokens: int = typer.Option(None, "--max-tokens", help="Output token limit."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Bypass the response cache."),
+    entries_file: Path = EntriesOpt,
+) -> None:
+    """Send one request to an entry and print the answer, status, tokens, latency and cost."""
+    entry = resolve_entry(spec, option, load_entries(entries_file))
+    if entry.is_builtin:
+        raise ConfigError(f"{entry.name} is a built-in agent that plays games; it does not answer prompts")
+    request = build_request(prompt, image, system, json_mode, max_tokens)
+
+    async def run() -> None:
+        async with ModelClient() as client:
+            response = await client.generate(entry, request, no_cache=no_cache)
+        out.print(Text(response.text) if response.text else Text("(no text)", style="dim"))
+        cost = "unknown" if response.cost_usd is None else f"${response.cost_usd:.6f}"
+        out.print(f"[dim]{entry.entry_id} | status {response.status} | tokens {response.prompt_tokens} in, "
+                  f"{response.completion_tokens} out | {response.latency_ms:.0f} ms | cost {cost}"
+                  f"{' | cached' if response.cached else ''} | attempts {response.attempts}[/]")
+        if response.error:
+            out.print(Text(response.error, style="red"))
+        if response.status != "ok":
+            raise typer.Exit(2)
+
+    asyncio.run(run())

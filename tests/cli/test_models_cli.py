@@ -1,0 +1,48 @@
+"""`arena models ...` through the real console entry point, offline (mock provider, no keys)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import FIXTURE_CASE
+
+FAKE_KEY = "sk-CLI-CANARY-0123456789"
+
+
+def arena(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY") and k != "ARENA_ENTRIES"}
+    env.update({"COLUMNS": "200", "OPENAI_API_KEY": FAKE_KEY})
+    code = "from arena.cli import main; main()"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd, env=env,
+                          timeout=120)
+
+
+def test_list_shows_providers_builtins_and_configured_entries(tmp_path):
+    (tmp_path / "entries.toml").write_text('[entries.my-gpt]\nmodel = "openai/gpt-4o"\ntemperature = 0\n\n'
+                                           '[entries.claude]\nmodel = "anthropic/claude-3-5-haiku"\n')
+    result = arena("models", "list", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for text in ("openai-compatible", "google", "mock", "builtin/random", "builtin/naive", "my-gpt", "claude",
+                 "missing ANTHROPIC_API_KEY"):
+        assert text in result.stdout
+    assert FAKE_KEY not in result.stdout + result.stderr
+
+
+def test_try_mock_with_an_image_and_cache(tmp_path):
+    image = next(FIXTURE_CASE.rglob("*.png"))
+    first = arena("models", "try", "mock/echo", "-p", "who did it?", "-i", str(image), cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "who did it?" in first.stdout and "status ok" in first.stdout
+    scripted = arena("models", "try", "mock/flaky", "-M", 'outputs=[{status = "api_error", error = "down"}]',
+                     cwd=tmp_path)
+    assert scripted.returncode == 2 and "status api_error" in scripted.stdout and "down" in scripted.stdout
+
+
+def test_try_reports_config_errors_cleanly(tmp_path):
+    missing = arena("models", "try", "nope/model", cwd=tmp_path)
+    assert missing.returncode == 1 and "unknown provider 'nope'" in missing.stderr and "Traceback" not in missing.stderr
+    builtin = arena("models", "try", "builtin/naive", cwd=tmp_path)
+    assert builtin.returncode == 1 and "built-in agent" in builtin.stderr
