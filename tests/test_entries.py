@@ -114,3 +114,10 @@ def test_option_values_are_typed():
 def test_builtin_names_are_reserved(tmp_path):
     with pytest.raises(ConfigError, match="built-in"):
         load_entries(write(tmp_path, '[entries."builtin/naive"]\nmodel = "mock/echo"\n'))
+
+
+def test_example_entries_file_is_valid():
+    example = Path(__file__).resolve().parents[1] / "entries.example.toml"
+    entries = read_entries_file(example)
+    assert {"gpt-4o", "gpt-4o-cot", "qwen-vl-local"} <= set(entries)
+    assert entries["gpt-4o"].entry_id != entries["gpt-4o-cot"].entry_id
