@@ -22,6 +22,8 @@ app = typer.Typer(help="Model providers and entries: list them, try one.", no_ar
 out = Console()
 
 EntriesOpt = typer.Option(None, "--entries", help="Entries TOML file (default: $ARENA_ENTRIES, else ./entries.toml).")
+ImagesOpt = typer.Option([], "--image", "-i", help="Image file to attach (repeatable).")
+OptionsOpt = typer.Option([], "-M", "--option", help="Setting key=value (repeatable).")
 
 
 def key_status(entry: Entry, keys: KeyStore) -> str:
@@ -71,9 +73,9 @@ def build_request(prompt: str, images: list[Path], system: str | None, json_mode
 def try_model(
     spec: str = typer.Argument(..., help="Entry name, or provider/model (e.g. mock/echo, openai/gpt-4o)."),
     prompt: str = typer.Option("Describe what you see in one sentence.", "--prompt", "-p", help="User text."),
-    image: list[Path] = typer.Option([], "--image", "-i", help="Image file to attach (repeatable)."),
+    image: list[Path] = ImagesOpt,
     system: str = typer.Option(None, "--system", help="System prompt."),
-    option: list[str] = typer.Option([], "-M", "--option", help="Setting key=value (repeatable)."),
+    option: list[str] = OptionsOpt,
     json_mode: bool = typer.Option(False, "--json", help="Ask for a JSON object."),
     max_tokens: int = typer.Option(None, "--max-tokens", help="Output token limit."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Bypass the response cache."),

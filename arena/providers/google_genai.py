@@ -1,7 +1,8 @@
 """Google Gemini (`google/<model>`) through the `google-genai` SDK.
 
 `from google import genai`; the client gets the key and `HttpOptions(base_url=..., timeout=ms)` with
-the SDK's own retries off and API version `v1beta` (option `api_version`); the call is `client.aio.models.generate_content`. Images become
+the SDK's own retries off and API version `v1beta` (option `api_version`); the call is
+`client.aio.models.generate_content`. Images become
 `types.Part.from_bytes` (inline data), the system prompt goes in `GenerateContentConfig
 .system_instruction`, JSON mode sets `response_mime_type="application/json"`. A prompt blocked by
 safety filters (`prompt_feedback.block_reason`) or a candidate stopped for safety is
@@ -27,7 +28,8 @@ from arena.providers.registry import register_adapter
 
 BLOCK_FINISH = frozenset({"SAFETY", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "RECITATION", "IMAGE_SAFETY",
                           "IMAGE_PROHIBITED_CONTENT", "MODEL_ARMOR"})
-CONTEXT_MARKERS = ("exceeds the maximum number of tokens", "input token count", "token count exceeds", "too many tokens")
+CONTEXT_MARKERS = ("exceeds the maximum number of tokens", "input token count", "token count exceeds",
+                   "too many tokens")
 
 
 class GeminiAdapter:
@@ -90,28 +92,29 @@ def _enum_name(value: Any) -> str | None:
 
 def _from_wire(result: Any) -> Response:
     usage = result.usage_metadata
-    tokens = {
-        "prompt_tokens": getattr(usage, "prompt_token_count", 0) or 0,
+    counted = Response(
+        prompt_tokens=getattr(usage, "prompt_token_count", 0) or 0,
         # Thinking tokens are billed as output tokens.
-        "completion_tokens": (getattr(usage, "candidates_token_count", 0) or 0)
+        completion_tokens=(getattr(usage, "candidates_token_count", 0) or 0)
         + (getattr(usage, "thoughts_token_count", 0) or 0),
-        "cached_prompt_tokens": getattr(usage, "cached_content_token_count", 0) or 0,
-        "provider_model": getattr(result, "model_version", None),
-    }
+        cached_prompt_tokens=getattr(usage, "cached_content_token_count", 0) or 0,
+        provider_model=getattr(result, "model_version", None),
+    )
     feedback = result.prompt_feedback
     block = _enum_name(getattr(feedback, "block_reason", None)) if feedback else None
     if block:
-        return Response(status="refused_or_blocked", raw_finish_reason=block, error=f"prompt blocked: {block}", **tokens)
+        return counted.model_copy(update={"status": "refused_or_blocked", "raw_finish_reason": block,
+                                          "error": f"prompt blocked: {block}"})
     if not result.candidates:
-        return Response(status="api_error", error="the response has no candidates", **tokens)
+        return counted.model_copy(update={"status": "api_error", "error": "the response has no candidates"})
     candidate = result.candidates[0]
     finish = _enum_name(candidate.finish_reason)
     parts = candidate.content.parts if candidate.content and candidate.content.parts else []
     text = "".join(p.text for p in parts if p.text and not p.thought)
     if finish in BLOCK_FINISH:
-        return Response(text=text, status="refused_or_blocked", raw_finish_reason=finish,
-                        error=f"response blocked: {finish}", **tokens)
-    return Response(text=text, raw_finish_reason=finish, **tokens)
+        return counted.model_copy(update={"text": text, "status": "refused_or_blocked", "raw_finish_reason": finish,
+                                          "error": f"response blocked: {finish}"})
+    return counted.model_copy(update={"text": text, "raw_finish_reason": finish})
 
 
 @register_adapter("google")
@@ -119,8 +122,10 @@ def create_google(config: AdapterConfig) -> GeminiAdapter:
     genai = require_sdk("google.genai", "google-genai")
     types = require_sdk("google.genai.types", "google-genai")
     if config.api_key is None:
-        raise ConfigError("google/... needs an API key: set GEMINI_API_KEY (or GOOGLE_API_KEY) in the environment or .env")
-    http_options = types.HttpOptions(base_url=config.base_url, api_version=str(config.options.get("api_version", "v1beta")),
+        raise ConfigError("google/... needs an API key: set GEMINI_API_KEY (or GOOGLE_API_KEY) in the environment "
+                          "or .env")
+    http_options = types.HttpOptions(base_url=config.base_url,
+                                     api_version=str(config.options.get("api_version", "v1beta")),
                                      timeout=max(1, int(config.timeout_s * 1000)),
                                      retry_options=types.HttpRetryOptions(attempts=1))
     client = genai.Client(api_key=config.api_key.get_secret_value(), vertexai=False, http_options=http_options)

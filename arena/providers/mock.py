@@ -119,4 +119,5 @@ def create_mock(config: AdapterConfig) -> MockAdapter:
     if outputs is not None and not isinstance(outputs, list):
         raise ConfigError("mock option outputs must be a list, e.g. -M 'outputs=[\"yes\", \"no\"]'")
     return MockAdapter(config.model, outputs=outputs, responder=_responders.get(config.model),
-                       latency_ms=float(options.get("latency_ms", 0.0)), cacheable=bool(options.get("cacheable", False)))
+                       latency_ms=float(options.get("latency_ms", 0.0)),
+                       cacheable=bool(options.get("cacheable", False)))

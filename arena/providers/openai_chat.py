@@ -19,7 +19,7 @@ from arena.providers.base import (
     fit_request_images,
     require_sdk,
 )
-from arena.providers.messages import ImagePart, Message, Request, Response
+from arena.providers.messages import CallStatus, ImagePart, Message, Request, Response
 from arena.providers.registry import register_adapter
 
 LOCAL_KEY_PLACEHOLDER = "not-needed"
@@ -97,7 +97,7 @@ def from_wire(completion: Any) -> Response:
     usage = getattr(completion, "usage", None)
     details = getattr(usage, "prompt_tokens_details", None)
     refusal = getattr(choice.message, "refusal", None)
-    status = "refused_or_blocked" if refusal or choice.finish_reason in REFUSAL_FINISH else "ok"
+    status: CallStatus = "refused_or_blocked" if refusal or choice.finish_reason in REFUSAL_FINISH else "ok"
     return Response(
         text=choice.message.content or "",
         status=status,

@@ -92,5 +92,6 @@ def create_adapter(config: AdapterConfig) -> Adapter:
     adapter = get_factory(config.provider)(config)
     missing = [attr for attr in ("generate", "classify_error", "image_limits") if not hasattr(adapter, attr)]
     if missing:
-        raise ConfigError(f"adapter for provider {config.provider!r} lacks {', '.join(missing)} (see docs/adding-a-model.md)")
+        raise ConfigError(f"adapter for provider {config.provider!r} lacks {', '.join(missing)} "
+                          "(see docs/adding-a-model.md)")
     return adapter

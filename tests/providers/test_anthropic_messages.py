@@ -31,7 +31,8 @@ async def test_request_shape_system_images_first_and_cache_control(fake_api, mak
     sent = fake_api.last()
     assert sent.path == "/v1/messages"
     # Depending on the SDK version the key travels as x-api-key or as a bearer token.
-    assert FAKE_KEY in (sent.headers.get("x-api-key", ""), sent.headers.get("authorization", "").removeprefix("Bearer "))
+    bearer = sent.headers.get("authorization", "").removeprefix("Bearer ")
+    assert FAKE_KEY in (sent.headers.get("x-api-key", ""), bearer)
     body = sent.body
     assert body["system"] == [{"type": "text", "text": "Rules of the game.", "cache_control": {"type": "ephemeral"}}]
     assert all(m["role"] != "system" for m in body["messages"])

@@ -33,7 +33,8 @@ def test_environment_wins_over_dotenv_and_values_stay_secret(tmp_path):
     assert key is not None and key.get_secret_value() == "from-env"
     assert "from-env" not in repr(key) and "from-env" not in str(key)
     google, tried = store.key_for("google", None)
-    assert google is not None and google.get_secret_value() == "g-file" and tried == ("GEMINI_API_KEY", "GOOGLE_API_KEY")
+    assert google is not None and google.get_secret_value() == "g-file"
+    assert tried == ("GEMINI_API_KEY", "GOOGLE_API_KEY")
     custom, tried = store.key_for("openai", "MY_KEY")
     assert custom is None and tried == ("MY_KEY",)
 
