@@ -114,10 +114,12 @@ def parse_retry_after(headers: Mapping[str, str] | None, now: float | None = Non
     try:
         return max(0.0, float(value))
     except ValueError:
-        parsed = email.utils.parsedate_to_datetime(value) if value else None
-        if parsed is None:
-            return None
-        return max(0.0, parsed.timestamp() - (now if now is not None else time.time()))
+        pass
+    try:
+        parsed = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None  # an unreadable hint falls back to exponential backoff
+    return max(0.0, parsed.timestamp() - (now if now is not None else time.time()))
 
 
 def classify_http(status: int, message: str, headers: Mapping[str, str] | None = None,

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
+
+from pydantic import ValidationError
 
 from arena.errors import ConfigError
 from arena.providers.messages import Request, Response
@@ -21,6 +24,7 @@ from arena.providers.messages import Request, Response
 CACHE_ENV = "ARENA_CACHE_DIR"
 DEFAULT_CACHE_DIR = Path(".arena") / "cache"
 CACHED_STATUSES = frozenset({"ok", "refused_or_blocked"})
+log = logging.getLogger(__name__)
 
 
 def cache_key(identity: dict[str, Any], request: Request, epoch: int = 0) -> str:
@@ -56,7 +60,14 @@ class ResponseCache:
     def get(self, key: str) -> Response | None:
         with self._lock:
             row = self._db.execute("SELECT response FROM responses WHERE key = ?", (key,)).fetchone()
-        return Response.model_validate_json(row[0]) if row else None
+        if not row:
+            return None
+        try:
+            return Response.model_validate_json(row[0])
+        except ValidationError:
+            # A row written by an incompatible version is a miss, not a crash; the call is made again.
+            log.warning("%s: unreadable cache row %s… ignored", self.path, key[:12])
+            return None
 
     def put(self, key: str, response: Response) -> None:
         if response.status not in CACHED_STATUSES:

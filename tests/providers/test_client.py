@@ -191,3 +191,20 @@ def test_cache_file_roundtrip(tmp_path):
     cache.put("k1", Response(text="yes", prompt_tokens=3))
     cache.put("k2", Response(status="timeout", error="slow"))
     assert len(cache) == 1 and cache.get("k1").text == "yes" and cache.get("k2") is None
+
+
+async def test_refused_connection_is_retried_then_api_error(make_client, sleep):
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    dead = Entry(name="dead", model="openai/gpt-4o", base_url=f"http://127.0.0.1:{port}/v1")
+    response = await make_client(max_attempts=3).generate(dead, ask())
+    assert response.status == "api_error" and response.attempts == 3 and len(sleep.delays) == 2
+
+
+def test_corrupt_cache_row_is_a_miss(tmp_path):
+    cache = ResponseCache(tmp_path / "c.sqlite")
+    cache._db.execute("INSERT INTO responses (key, response) VALUES ('bad', '{\"status\": \"weird\"}')")
+    assert cache.get("bad") is None
