@@ -36,3 +36,11 @@ class StoreError(ArenaError):
 
 class DatasetError(ArenaError):
     """An external dataset (WhodunitBench, MIRAGE, WellPlay...) cannot be read or imported."""
+
+
+class GameError(ArenaError):
+    """An action that is not legal in the current game state, or a question about a game not over."""
+
+
+class LogError(ArenaError):
+    """An event log cannot be read, or does not replay to the events it records."""
