@@ -44,3 +44,7 @@ class GameError(ArenaError):
 
 class LogError(ArenaError):
     """An event log cannot be read, or does not replay to the events it records."""
+
+
+class GenerationError(ArenaError):
+    """The case generator could not produce a case that passes its checks within its attempt budget."""
