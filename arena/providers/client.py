@@ -87,7 +87,7 @@ class ModelClient:
                  provider_limits: Mapping[str, int] | None = None, sleep: Sleep = asyncio.sleep,
                  clock: Callable[[], float] = time.perf_counter, rng: random.Random | None = None,
                  on_call: Callable[[CallRecord], None] | None = None) -> None:
-        self.cache = (cache or ResponseCache.default()) if use_cache else None
+        self.cache = (cache if cache is not None else ResponseCache.default()) if use_cache else None
         self.prices = prices or PriceTable.load()
         self.retry = retry or RetryPolicy()
         self.keys = keys or KeyStore()

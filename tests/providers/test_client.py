@@ -30,10 +30,15 @@ async def test_second_identical_call_makes_no_http_request(fake_api, make_client
     gpt = entry("openai/gpt-4o", fake_api)
     first = await client.generate(gpt, ask(image=png_bytes()))
     second = await client.generate(gpt, ask(image=png_bytes()))
-    assert fake_api.count() == 1
+    assert fake_api.count() == 1 and client.cache is not None and len(client.cache) == 1
     assert not first.cached and second.cached
     assert second.text == first.text and second.cost_usd == 0.0 and first.cost_usd and first.cost_usd > 0
     assert client.usage[gpt.entry_id].calls == 2 and client.usage[gpt.entry_id].cached_calls == 1
+
+
+def test_an_empty_cache_given_is_the_cache_used(tmp_path, keys):
+    cache = ResponseCache(tmp_path / "empty.sqlite")
+    assert len(cache) == 0 and ModelClient(cache=cache, keys=keys).cache is cache
 
 
 async def test_cache_survives_a_new_client(fake_api, make_client):

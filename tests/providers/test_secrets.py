@@ -63,6 +63,7 @@ async def test_no_artifact_contains_the_key(tmp_path: Path, caplog):
         artifacts += [repr(a) for a in client._adapters.values()]
         for obj in [*entries, *responses, *records]:
             artifacts += [repr(obj), str(obj), obj.model_dump_json()]
+        assert client.cache is not None and len(client.cache) >= 3
         client.cache.close()
         artifacts += [p.read_bytes().decode("latin-1") for p in cache_dir.iterdir()]
         leaks = [a[:200] for a in artifacts if FAKE_KEY in a or FAKE_KEY[:20] in a]
