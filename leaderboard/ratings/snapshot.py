@@ -1,0 +1,53 @@
+"""Rating snapshots: recompute the board from the log and append it to `rating_snapshots`.
+
+Ratings are derived data; snapshots only record how the board looked after each recomputation
+(when a writer asks, e.g. after every round of a tournament), so the board can plot history.
+Each entry gets three rows per snapshot: `overall` (TrueSkill + Bradley-Terry), and `civilians` /
+`murderer` (that side's TrueSkill player, games and wins).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from leaderboard.ratings.board import BOOTSTRAP_ROUNDS, MIN_GAMES, LeaderboardRow, compute_leaderboard
+from leaderboard.store.records import RatingSnapshotRecord, utc_now
+from leaderboard.store.writes import Store
+
+SYSTEM = "trueskill+bradley-terry"
+
+
+def snapshot_records(rows: Sequence[LeaderboardRow], computed_at: datetime, n_games_total: int,
+                     min_games: int = MIN_GAMES, snapshot_id: str | None = None) -> list[RatingSnapshotRecord]:
+    """The snapshot rows for a computed board (three per entry)."""
+    sid = snapshot_id or uuid.uuid4().hex
+    common: dict[str, Any] = {"snapshot_id": sid, "computed_at": computed_at, "system": SYSTEM, "n_games_total": n_games_total}
+    records = []
+    for row in rows:
+        records.append(RatingSnapshotRecord(
+            **common, entry_id=row.entry, faction="overall", mu=row.mu, sigma=row.sigma,
+            conservative=row.conservative, bt=row.bt, ci_low=row.ci_low, ci_high=row.ci_high, rank=row.rank,
+            games=row.games, wins=row.wins, provisional=row.provisional))
+        for faction, mu, sigma, games, wins in (
+                ("civilians", row.mu_civilian, row.sigma_civilian, row.games_civilian, row.wins_civilian),
+                ("murderer", row.mu_murderer, row.sigma_murderer, row.games_murderer, row.wins_murderer)):
+            records.append(RatingSnapshotRecord.model_validate({
+                **common, "entry_id": row.entry, "faction": faction, "mu": mu, "sigma": sigma,
+                "conservative": mu - 3 * sigma, "games": games, "wins": wins, "provisional": games < min_games}))
+    return records
+
+
+def recompute_and_snapshot(store: Store, *, min_games: int = MIN_GAMES, bootstrap_rounds: int = BOOTSTRAP_ROUNDS,
+                           seed: int = 0, computed_at: datetime | None = None) -> list[LeaderboardRow]:
+    """Recompute the board from the store's finished games and append a snapshot; returns the rows."""
+    games = store.finished_games()
+    rows = compute_leaderboard(games, min_games=min_games, bootstrap_rounds=bootstrap_rounds,
+                               rng=np.random.default_rng(seed))
+    if rows:
+        store.record_rating_snapshot(snapshot_records(rows, computed_at or utc_now(), len(games), min_games))
+    return rows

@@ -1,0 +1,118 @@
+"""Opening the DuckDB file: where it is, and how a writer and readers share it.
+
+DuckDB lets exactly one process open a database file read-write, or any number of processes
+open it read-only, never both at once: while one process holds the file, a `connect` from another
+process fails at once with an `IOException` ("Could not set lock on file ... Conflicting lock is
+held"). Within one process, a read-only and a read-write connection to the same file cannot
+coexist either (`ConnectionException`, "different configuration").
+
+So nobody keeps the file open. The writer opens a connection per short transaction and closes it
+(about 20 ms of overhead), and readers open read-only per query or small group of queries and
+close again. Whoever finds the file busy retries with bounded, jittered exponential backoff. The
+board can therefore be browsed while a tournament writes: each side gets in between the other's
+short transactions.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+from arena.errors import StoreError
+
+DB_ENV = "ARENA_DB"
+DEFAULT_DB_FILE = Path("arena.duckdb")
+
+
+def default_db_path(explicit: Path | str | None = None) -> Path:
+    """The database file: the explicit path, else `$ARENA_DB`, else `./arena.duckdb`."""
+    if explicit is not None and str(explicit):
+        return Path(explicit)
+    if os.environ.get(DB_ENV):
+        return Path(os.environ[DB_ENV])
+    return DEFAULT_DB_FILE
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """Bounded backoff for a busy database file: delays grow from `first_delay_s` to `max_delay_s`,
+    and the whole wait never exceeds `timeout_s`."""
+
+    timeout_s: float = 30.0
+    first_delay_s: float = 0.005
+    max_delay_s: float = 0.2
+    factor: float = 1.6
+
+    def delays(self, rng: random.Random) -> Iterator[float]:
+        """Successive waits (with jitter in [0.5, 1] of the nominal delay) until the budget is spent."""
+        spent, delay = 0.0, self.first_delay_s
+        while spent < self.timeout_s:
+            wait = min(delay * rng.uniform(0.5, 1.0), self.timeout_s - spent)
+            spent += wait
+            yield wait
+            delay = min(delay * self.factor, self.max_delay_s)
+
+
+def is_busy_error(exc: BaseException) -> bool:
+    """True when `exc` means another connection holds the file (retryable), not a real failure."""
+    text = str(exc).lower()
+    if isinstance(exc, duckdb.IOException):
+        return "lock" in text
+    if isinstance(exc, duckdb.ConnectionException):
+        return "different configuration" in text
+    return False
+
+
+def connect(path: Path, *, read_only: bool, retry: RetryPolicy | None = None) -> duckdb.DuckDBPyConnection:
+    """Open `path`, retrying while another process (or connection) holds it; StoreError when it stays busy."""
+    policy = retry or RetryPolicy()
+    if read_only and not path.is_file():
+        raise StoreError(f"{path}: no such database file (record a game or run a tournament first, or pass --db)")
+    rng = random.Random()
+    last: BaseException | None = None
+    for wait in (0.0, *policy.delays(rng)):
+        if wait:
+            time.sleep(wait)
+        try:
+            return duckdb.connect(str(path), read_only=read_only)
+        except (duckdb.IOException, duckdb.ConnectionException) as exc:
+            if not is_busy_error(exc):
+                raise StoreError(f"{path}: cannot open the database ({exc})") from exc
+            last = exc
+    mode = "read" if read_only else "write"
+    raise StoreError(f"{path}: still locked by another process after {policy.timeout_s:g} s, cannot {mode} "
+                     f"({last}); wait for it to finish or use another --db file") from last
+
+
+@contextmanager
+def reading(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A short-lived read-only connection: everything read inside sees one consistent snapshot."""
+    conn = connect(path, read_only=True, retry=retry)
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+@contextmanager
+def writing(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+    """One short write transaction: committed when the block ends, rolled back entirely on any error."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = connect(path, read_only=False, retry=retry)
+    try:
+        conn.execute("BEGIN TRANSACTION")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    finally:
+        conn.close()

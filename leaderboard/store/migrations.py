@@ -1,0 +1,113 @@
+"""Schema migrations: an ordered list of small functions `m001_...`, each applied once, in order.
+
+The writer runs `run_migrations` when it opens a database; a database that is up to date runs
+none. Each migration runs inside the caller's transaction, so a failed migration leaves nothing.
+Never edit a released migration; append a new one.
+
+All tables are append-only logs except `entries.deprecated` (a flag set when an entry is
+superseded or retired). JSON columns hold text validated by DuckDB's JSON type. Timestamps are
+UTC without a zone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import duckdb
+
+Migration = Callable[[duckdb.DuckDBPyConnection], None]
+
+M001_TABLES = (
+    """CREATE TABLE entries (
+        entry_id VARCHAR PRIMARY KEY, name VARCHAR NOT NULL, provider VARCHAR NOT NULL, model VARCHAR NOT NULL,
+        settings JSON NOT NULL, version INTEGER NOT NULL, created_at TIMESTAMP NOT NULL,
+        deprecated BOOLEAN NOT NULL DEFAULT false)""",
+    """CREATE TABLE scripts (
+        script_id VARCHAR NOT NULL, content_hash VARCHAR NOT NULL, title VARCHAR NOT NULL,
+        n_roles INTEGER NOT NULL, n_culprits INTEGER NOT NULL, n_clues INTEGER NOT NULL,
+        n_images INTEGER NOT NULL, n_questions INTEGER NOT NULL, language VARCHAR, source VARCHAR,
+        recorded_at TIMESTAMP NOT NULL, PRIMARY KEY (script_id, content_hash))""",
+    """CREATE TABLE tournaments (
+        tournament_id VARCHAR PRIMARY KEY, name VARCHAR, config JSON NOT NULL, created_at TIMESTAMP NOT NULL)""",
+    """CREATE TABLE matches (
+        match_id VARCHAR PRIMARY KEY, tournament_id VARCHAR, script_id VARCHAR NOT NULL, seed BIGINT NOT NULL,
+        entry_a VARCHAR NOT NULL, entry_b VARCHAR NOT NULL, created_at TIMESTAMP NOT NULL)""",
+    """CREATE TABLE games (
+        game_id VARCHAR PRIMARY KEY, match_id VARCHAR, tournament_id VARCHAR, script_id VARCHAR NOT NULL,
+        script_hash VARCHAR NOT NULL, seed BIGINT NOT NULL, civilians_entry VARCHAR NOT NULL,
+        murderer_entry VARCHAR NOT NULL, status VARCHAR NOT NULL, winner VARCHAR, votes JSON NOT NULL,
+        n_events INTEGER NOT NULL, tokens BIGINT NOT NULL, cost_usd DOUBLE NOT NULL, started_at TIMESTAMP NOT NULL,
+        finished_at TIMESTAMP NOT NULL, plan_key VARCHAR UNIQUE, planned_key VARCHAR, abort_reason VARCHAR,
+        recorded_at TIMESTAMP NOT NULL,
+        CHECK (winner IS NULL OR winner IN ('civilians', 'murderer')),
+        CHECK (winner IS NULL OR status = 'finished'))""",
+    """CREATE TABLE events (
+        game_id VARCHAR NOT NULL, seq INTEGER NOT NULL, type VARCHAR NOT NULL, role VARCHAR, payload JSON NOT NULL)""",
+    """CREATE TABLE agent_calls (
+        game_id VARCHAR, entry_id VARCHAR NOT NULL, role VARCHAR, kind VARCHAR NOT NULL, status VARCHAR NOT NULL,
+        latency_ms DOUBLE NOT NULL, prompt_tokens BIGINT NOT NULL, completion_tokens BIGINT NOT NULL,
+        cost_usd DOUBLE NOT NULL, cached BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL)""",
+    """CREATE TABLE qa_runs (
+        run_id VARCHAR PRIMARY KEY, entry_id VARCHAR NOT NULL, config JSON NOT NULL, created_at TIMESTAMP NOT NULL)""",
+    """CREATE TABLE qa_answers (
+        run_id VARCHAR NOT NULL, entry_id VARCHAR NOT NULL, script_id VARCHAR NOT NULL, question_id VARCHAR NOT NULL,
+        suite VARCHAR NOT NULL, mode VARCHAR NOT NULL, ablation VARCHAR NOT NULL, seed BIGINT NOT NULL,
+        depth INTEGER, predicted VARCHAR, correct BOOLEAN NOT NULL, status VARCHAR NOT NULL, latency_ms DOUBLE,
+        tokens BIGINT NOT NULL, created_at TIMESTAMP NOT NULL)""",
+    """CREATE TABLE metric_scores (
+        game_id VARCHAR NOT NULL, entry_id VARCHAR NOT NULL, role VARCHAR, metric VARCHAR NOT NULL,
+        value DOUBLE NOT NULL, judge VARCHAR NOT NULL, judge_label VARCHAR NOT NULL, details JSON NOT NULL,
+        created_at TIMESTAMP NOT NULL, CHECK (judge_label IN ('llm', 'offline')))""",
+    """CREATE TABLE rating_snapshots (
+        snapshot_id VARCHAR NOT NULL, computed_at TIMESTAMP NOT NULL, system VARCHAR NOT NULL,
+        entry_id VARCHAR NOT NULL, faction VARCHAR NOT NULL, mu DOUBLE, sigma DOUBLE, conservative DOUBLE,
+        bt DOUBLE, ci_low DOUBLE, ci_high DOUBLE, rank INTEGER, games INTEGER NOT NULL, wins INTEGER NOT NULL,
+        provisional BOOLEAN NOT NULL, n_games_total INTEGER NOT NULL,
+        CHECK (faction IN ('overall', 'civilians', 'murderer')))""",
+)
+
+
+def m001_initial_tables(conn: duckdb.DuckDBPyConnection) -> None:
+    """Entries, scripts, tournaments, matches, games, events, agent calls, QA, metrics, rating snapshots."""
+    for statement in M001_TABLES:
+        conn.execute(statement)
+
+
+def m002_lookup_indexes(conn: duckdb.DuckDBPyConnection) -> None:
+    """An index for the board's replay lookup of one game's events among millions."""
+    conn.execute("CREATE INDEX events_game ON events (game_id)")
+
+
+MIGRATIONS: tuple[Migration, ...] = (m001_initial_tables, m002_lookup_indexes)
+
+
+def applied_migrations(conn: duckdb.DuckDBPyConnection) -> list[str]:
+    """Names of the migrations already applied ([] for a fresh database)."""
+    exists = conn.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'schema_migrations'").fetchone()
+    if not exists or not exists[0]:
+        return []
+    return [row[0] for row in conn.execute("SELECT name FROM schema_migrations ORDER BY name").fetchall()]
+
+
+def pending_migrations(conn: duckdb.DuckDBPyConnection) -> list[Migration]:
+    done = set(applied_migrations(conn))
+    return [migration for migration in MIGRATIONS if migration.__name__ not in done]
+
+
+def run_migrations(conn: duckdb.DuckDBPyConnection) -> list[str]:
+    """Apply the pending migrations in order (in the caller's transaction); returns the names applied."""
+    conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP)")
+    applied = []
+    for migration in pending_migrations(conn):
+        migration(conn)
+        conn.execute("INSERT INTO schema_migrations VALUES (?, ?)",
+                     [migration.__name__, datetime.now(UTC).replace(tzinfo=None)])
+        applied.append(migration.__name__)
+    return applied
+
+
+def schema_version(conn: duckdb.DuckDBPyConnection) -> int:
+    """How many migrations the database has (compare with `len(MIGRATIONS)`)."""
+    return len(applied_migrations(conn))

@@ -1,0 +1,228 @@
+"""The single writer: every method is one short transaction on a connection opened just for it.
+
+    store = Store("arena.duckdb")            # runs pending migrations
+    store.upsert_entry(EntryRecord.from_entry(entry))
+    store.record_game(GameRecord(...), events)   # the game and all its events, or nothing
+    store.finished_plan_keys(tournament_id)      # plans a resumed tournament can skip
+
+Only one process may write a database at a time (the scheduler); readers in other processes
+get in between transactions (see `leaderboard.store.db`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import duckdb
+from pydantic import BaseModel, ValidationError
+
+from arena.errors import StoreError
+from leaderboard.store.db import RetryPolicy, default_db_path, writing
+from leaderboard.store.migrations import run_migrations
+from leaderboard.store.queries import FinishedGame, finished_games, finished_plan_keys
+from leaderboard.store.records import (
+    AgentCallRecord,
+    EntryRecord,
+    EventRecord,
+    GameRecord,
+    MatchRecord,
+    MetricScoreRecord,
+    QaAnswerRecord,
+    QaRunRecord,
+    RatingSnapshotRecord,
+    ScriptRecord,
+    TournamentRecord,
+    canonical_json,
+    utc_now,
+)
+
+EVENT_FIELDS = ("seq", "type", "role", "payload")
+
+
+def to_event(raw: EventRecord | BaseModel | Mapping[str, Any], index: int) -> EventRecord:
+    """An event as stored: `seq` defaults to its position; fields other than seq/type/role form the
+    payload unless a `payload` dict is given (so engine events can be passed as they are)."""
+    if isinstance(raw, EventRecord):
+        return raw
+    data = raw.model_dump(mode="json") if isinstance(raw, BaseModel) else dict(raw)
+    payload = data["payload"] if isinstance(data.get("payload"), dict) else {
+        k: v for k, v in data.items() if k not in EVENT_FIELDS}
+    try:
+        return EventRecord(seq=data.get("seq", index), type=data.get("type", ""), role=data.get("role"),
+                           payload=json.loads(canonical_json(payload)))
+    except ValidationError as exc:
+        raise StoreError(f"event {index}: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}") from None
+
+
+def _columns(rows: Sequence[Sequence[Any]], width: int) -> list[list[Any]]:
+    return [[row[i] for row in rows] for i in range(width)] if rows else [[] for _ in range(width)]
+
+
+def insert_rows(conn: duckdb.DuckDBPyConnection, table: str, names: Sequence[str], rows: Sequence[Sequence[Any]],
+                casts: Mapping[str, str] | None = None) -> None:
+    """Bulk insert via column lists and `unnest` (an order of magnitude faster than executemany)."""
+    if not rows:
+        return
+    casts = casts or {}
+    select = ", ".join(f"unnest(?::{casts[name]}[])" if name in casts else "unnest(?)" for name in names)
+    conn.execute(f"INSERT INTO {table} ({', '.join(names)}) SELECT {select}", _columns(rows, len(names)))
+
+
+def insert_records(conn: duckdb.DuckDBPyConnection, table: str, records: Sequence[BaseModel],
+                   json_fields: Iterable[str] = ()) -> None:
+    """Insert pydantic records whose field names are the table's column names."""
+    if not records:
+        return
+    names = list(type(records[0]).model_fields)
+    as_json = set(json_fields)
+    rows = [[canonical_json(getattr(r, n)) if n in as_json else getattr(r, n) for n in names] for r in records]
+    insert_rows(conn, table, names, rows, {n: "JSON" for n in as_json})
+
+
+class Store:
+    """The writer of one database file (default: `default_db_path()`); migrations run on creation."""
+
+    def __init__(self, path: Path | str | None = None, retry: RetryPolicy | None = None) -> None:
+        self.path = default_db_path(path)
+        self.retry = retry
+        with writing(self.path, retry) as conn:
+            self.applied_migrations = run_migrations(conn)
+
+    def __repr__(self) -> str:
+        return f"Store({str(self.path)!r})"
+
+    def upsert_entry(self, entry: EntryRecord, deprecate_previous: bool = True) -> int:
+        """Register an entry once (a known `entry_id` is a no-op) and return its version number.
+
+        A new entry reusing a known name is the next version of it; earlier versions are marked
+        deprecated (their games and ratings remain) unless `deprecate_previous` is False.
+        """
+        with writing(self.path, self.retry) as conn:
+            known = conn.execute("SELECT version FROM entries WHERE entry_id = ?", [entry.entry_id]).fetchone()
+            if known:
+                return int(known[0])
+            row = conn.execute("SELECT coalesce(max(version), 0) FROM entries WHERE name = ?", [entry.name]).fetchone()
+            version = int(row[0] if row else 0) + 1
+            if deprecate_previous and version > 1:
+                conn.execute("UPDATE entries SET deprecated = true WHERE name = ? AND NOT deprecated", [entry.name])
+            conn.execute("INSERT INTO entries VALUES (?, ?, ?, ?, ?::JSON, ?, ?, false)",
+                         [entry.entry_id, entry.name, entry.provider, entry.model, canonical_json(entry.settings),
+                          version, utc_now()])
+            return version
+
+    def deprecate_entry(self, entry_id: str, deprecated: bool = True) -> None:
+        """Retire (or restore) an entry: the board can hide it; its games stay in the log."""
+        with writing(self.path, self.retry) as conn:
+            if not conn.execute("SELECT 1 FROM entries WHERE entry_id = ?", [entry_id]).fetchone():
+                raise StoreError(f"{self.path}: no entry {entry_id!r}")
+            conn.execute("UPDATE entries SET deprecated = ? WHERE entry_id = ?", [deprecated, entry_id])
+
+    def record_script(self, script: ScriptRecord) -> bool:
+        """Register a script version (id + content hash); False when it was known already."""
+        with writing(self.path, self.retry) as conn:
+            if conn.execute("SELECT 1 FROM scripts WHERE script_id = ? AND content_hash = ?",
+                            [script.script_id, script.content_hash]).fetchone():
+                return False
+            insert_rows(conn, "scripts", [*ScriptRecord.model_fields, "recorded_at"],
+                        [[*script.model_dump().values(), utc_now()]])
+            return True
+
+    def record_tournament(self, tournament: TournamentRecord) -> bool:
+        """Register a tournament; False (and nothing changed) when its id is known already."""
+        return self._insert_once("tournaments", "tournament_id", tournament, json_fields=("config",))
+
+    def record_match(self, match: MatchRecord) -> bool:
+        return self._insert_once("matches", "match_id", match)
+
+    def record_qa_run(self, run: QaRunRecord) -> bool:
+        return self._insert_once("qa_runs", "run_id", run, json_fields=("config",))
+
+    def _insert_once(self, table: str, key: str, record: BaseModel, json_fields: Iterable[str] = ()) -> bool:
+        with writing(self.path, self.retry) as conn:
+            if conn.execute(f"SELECT 1 FROM {table} WHERE {key} = ?", [getattr(record, key)]).fetchone():
+                return False
+            insert_records(conn, table, [record], json_fields)
+            return True
+
+    def record_game(self, game: GameRecord, events: Sequence[EventRecord | BaseModel | Mapping[str, Any]]) -> bool:
+        """Write a game and all its events in ONE transaction; a failure anywhere leaves no trace.
+
+        Returns False, writing nothing, when the game is already recorded: same `game_id`, or a
+        finished game with the same `plan_key`. Both entries must have been registered.
+        """
+        stored = [to_event(raw, index) for index, raw in enumerate(events)]
+        with writing(self.path, self.retry) as conn:
+            if self._already_recorded(conn, game):
+                return False
+            self._check_entries(conn, game)
+            insert_rows(conn, "games", GAME_COLUMNS, [game_row(game, len(stored))], {"votes": "JSON"})
+            write_events(conn, game.game_id, stored)
+            return True
+
+    @staticmethod
+    def _already_recorded(conn: duckdb.DuckDBPyConnection, game: GameRecord) -> bool:
+        if conn.execute("SELECT 1 FROM games WHERE game_id = ?", [game.game_id]).fetchone():
+            return True
+        return bool(game.counts and game.plan_key is not None and conn.execute(
+            "SELECT 1 FROM games WHERE plan_key = ?", [game.plan_key]).fetchone())
+
+    def _check_entries(self, conn: duckdb.DuckDBPyConnection, game: GameRecord) -> None:
+        wanted = {game.civilians_entry, game.murderer_entry}
+        rows = conn.execute("SELECT entry_id FROM entries WHERE entry_id IN (?, ?)",
+                            [game.civilians_entry, game.murderer_entry]).fetchall()
+        if missing := wanted - {row[0] for row in rows}:
+            raise StoreError(f"{self.path}: game {game.game_id} names unknown entries {sorted(missing)}; "
+                             "register them with upsert_entry first")
+
+    def finished_plan_keys(self, tournament_id: str | None = None) -> set[str]:
+        """Plan keys of finished games (of one tournament, or all): a resumed tournament skips these."""
+        with writing(self.path, self.retry) as conn:
+            return finished_plan_keys(conn, tournament_id)
+
+    def finished_games(self) -> list[FinishedGame]:
+        """The ratings' input, read through the writer's own connection (see `Reader.finished_games`)."""
+        with writing(self.path, self.retry) as conn:
+            return finished_games(conn)
+
+    def record_agent_calls(self, calls: Sequence[AgentCallRecord]) -> int:
+        """Append model-call accounting rows (one transaction); returns how many were written."""
+        with writing(self.path, self.retry) as conn:
+            insert_records(conn, "agent_calls", calls)
+        return len(calls)
+
+    def record_qa_answers(self, answers: Sequence[QaAnswerRecord]) -> int:
+        with writing(self.path, self.retry) as conn:
+            insert_records(conn, "qa_answers", answers)
+        return len(answers)
+
+    def record_metric_scores(self, scores: Sequence[MetricScoreRecord]) -> int:
+        with writing(self.path, self.retry) as conn:
+            insert_records(conn, "metric_scores", scores, json_fields=("details",))
+        return len(scores)
+
+    def record_rating_snapshot(self, rows: Sequence[RatingSnapshotRecord]) -> int:
+        """Append one ratings snapshot (see `leaderboard.ratings.snapshot`) in one transaction."""
+        with writing(self.path, self.retry) as conn:
+            insert_records(conn, "rating_snapshots", rows)
+        return len(rows)
+
+
+GAME_COLUMNS = ("game_id", "match_id", "tournament_id", "script_id", "script_hash", "seed", "civilians_entry",
+                "murderer_entry", "status", "winner", "votes", "n_events", "tokens", "cost_usd", "started_at",
+                "finished_at", "plan_key", "planned_key", "abort_reason", "recorded_at")
+
+
+def game_row(game: GameRecord, n_events: int) -> list[Any]:
+    """The games row: only a finished game claims its plan key (UNIQUE); every game keeps it as planned_key."""
+    return [game.game_id, game.match_id, game.tournament_id, game.script_id, game.script_hash, game.seed,
+            game.civilians_entry, game.murderer_entry, game.status, game.winner, canonical_json(game.votes),
+            n_events, game.tokens, game.cost_usd, game.started_at, game.finished_at,
+            game.plan_key if game.counts else None, game.plan_key, game.abort_reason, utc_now()]
+
+
+def write_events(conn: duckdb.DuckDBPyConnection, game_id: str, events: Sequence[EventRecord]) -> None:
+    rows = [[game_id, e.seq, e.type, e.role, canonical_json(e.payload)] for e in events]
+    insert_rows(conn, "events", ("game_id", "seq", "type", "role", "payload"), rows, {"payload": "JSON"})
