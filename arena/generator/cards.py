@@ -1,0 +1,159 @@
+"""Card specs for image clues, in the `cards.yaml` format that `multimodal.cards.render` draws.
+
+Text-rich cards (report, ticket, letter, telegram, chat, receipt) print their facts as words;
+media-rich cards (clock, floor plan, route map, counters, bar chart) hold theirs as geometry.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from arena.generator.evidence import ClueDraft
+from arena.generator.facts import Amount, At, Count, EntryLog
+from arena.generator.phrases import method_phrase, motive_phrase
+from arena.generator.world import World
+
+LETTER_LINES = {
+    "debt": "You owe me {amount}. I have been patient long enough: the loan is called in for Monday.",
+    "inheritance": "I have made up my mind. On Monday I rewrite my will, and you will not be in it.",
+    "blackmail": "I still have the letters about the old scandal. You know what I expect in return.",
+    "rivalry": "I will win {prize}, and when I do, you will be finished.",
+    "dismissal": "You are dismissed as of Monday, and I intend to say publicly why.",
+    "jealousy": "Yes, I am engaged to be married, and I will not hear another word from you about it.",
+}
+ITEMS = (("Coffee", "3.50"), ("Brandy", "7.00"), ("Sandwiches", "6.20"), ("Mineral water", "2.10"),
+         ("Cigarettes", "4.80"), ("Tea for one", "2.90"), ("Lemon tart", "4.40"))
+BAR_COLOURS = ("steelblue", "darkorange", "seagreen", "firebrick", "slateblue", "goldenrod", "teal")
+
+
+def image_file(draft: ClueDraft) -> str:
+    return f"images/{draft.id}.png"
+
+
+def person_name(world: World, person_id: str | None) -> str:
+    return world.person(person_id).name if person_id else ""
+
+
+def clock_params(world: World) -> dict[str, Any]:
+    hour, minute = (int(x) for x in world.slots[world.murder_slot].split(":"))
+    return {"hour": hour, "minute": minute, "size": 420}
+
+
+def log_params(draft: ClueDraft, world: World) -> dict[str, Any]:
+    log = next(f for f in draft.facts if isinstance(f, EntryLog))
+    lines = [f"{world.slots[slot]}  door opened  {person_name(world, pid)}" for pid, slot in log.entries]
+    room = world.place_name(log.place)
+    return {"style": "report", "font": "mono", "size": 22, "heading": f"Door log: {room}",
+            "body": "\n".join(lines),
+            "footer": f"Every opening of the {room} door is recorded. Printed at "
+                      f"{world.slots[world.discovery_slot]}, when the alarm was raised."}
+
+
+def floorplan_params(draft: ClueDraft, world: World) -> dict[str, Any]:
+    rooms = [{"name": r.name, "x": r.x, "y": r.y, "w": r.w, "h": r.h, "colour": r.colour} for r in world.layout.rooms]
+    doors = [{"between": [world.place_name(a), world.place_name(b)]} for a, b in world.layout.doors]
+    where = {f.person: f.place for f in draft.facts if isinstance(f, At)}
+    markers: list[dict[str, Any]] = []
+    used: dict[str, int] = {}
+    for pid, mark in draft.extra:
+        colour, shape = mark.split()
+        index = used.get(where[pid], 0)
+        used[where[pid]] = index + 1
+        markers.append({"room": world.place_name(where[pid]), "colour": colour, "shape": shape,
+                        "dx": round(-0.3 + 0.2 * (index % 4), 2), "dy": 0.2 if index < 4 else 0.38})
+    return {"cols": world.layout.cols, "rows": world.layout.rows, "cell": 100, "rooms": rooms, "doors": doors,
+            "markers": markers}
+
+
+def route_params(draft: ClueDraft, world: World) -> dict[str, Any]:
+    layout = world.layout
+    places = [{"name": r.name, "x": round((r.x + r.w / 2) / layout.cols * 100, 2),
+               "y": round((r.y + r.h / 2) / layout.rows * 100, 2)} for r in layout.rooms]
+    steps = sorted((f.slot, f.place) for f in draft.facts if isinstance(f, At))
+    return {"places": places, "roads": [[world.place_name(a), world.place_name(b)] for a, b in layout.doors],
+            "routes": [{"path": [world.place_name(p) for _, p in steps], "colour": "red"}], "size": 700}
+
+
+def bar_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
+    colours = list(BAR_COLOURS)
+    rng.shuffle(colours)
+    people = {p.id for p in world.people}
+    amounts = [f for f in draft.facts if isinstance(f, Amount)]
+    bars = [{"label": world.person(f.label).name.split()[0] if f.label in people else f.label, "value": f.value,
+             "colour": colours[i % len(colours)]} for i, f in enumerate(amounts)]
+    return {"title": f"Owed to {world.victim}", "bars": bars, "width": 720, "height": 460}
+
+
+def sighting_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
+    fact = next(f for f in draft.facts if isinstance(f, At) and f.person == draft.subject)
+    who, room, time = person_name(world, fact.person), world.place_name(fact.place), world.slots[fact.slot]
+    if draft.source == "receipt":
+        lines = rng.sample(ITEMS, rng.randint(1, 3))
+        total = f"{sum(float(p) for _, p in lines):.2f}"
+        return {"shop": world.building, "address": room, "when": f"Tonight {time}",
+                "lines": [{"item": i, "price": p} for i, p in lines], "total": total, "payment": f"Signed: {who}",
+                "footer": "Thank you for your custom."}
+    if draft.source == "chat":
+        staff = rng.choice(world.setting.staff)
+        return {"title": f"Messages of {staff}", "messages": [
+            {"sender": staff.capitalize(), "time": time, "text": f"{who} is here in the {room} with me right now. "
+             f"Could someone bring more glasses?", "mine": True},
+            {"sender": "Front desk", "time": time, "text": "On the way."}]}
+    return {"style": "ticket", "font": "sans", "heading": f"{world.building}: {room}",
+            "body": f"Admitted: {who}. Time stamped: {time}.", "footer": "Keep this pass with you."}
+
+
+def paper_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
+    """Letters, telegrams and receipts about motives and their cancellation."""
+    person = world.person(draft.subject or "")
+    line = LETTER_LINES[person.motive or "debt"].format(amount=world.amount, prize=world.prize)
+    if draft.style == "void" and draft.source == "receipt":
+        return {"shop": "Receipt of repayment", "when": "The day before the murder",
+                "lines": [{"item": f"Loan from {world.victim}", "price": world.amount}], "total": world.amount,
+                "payment": f"Paid by {person.name}", "footer": "Received with thanks. Account settled in full."}
+    if draft.style == "void":
+        body = f"Dear {person.name.split()[0]},\n\nLet this settle it: {motive_phrase(world, person, void=True)}."
+        return {"style": "letter", "heading": f"To {person.name}", "body": body, "signature": world.victim,
+                "footer": "Dated the day before the murder."}
+    if draft.source == "telegram":
+        return {"style": "telegram", "font": "mono", "heading": "TELEGRAM",
+                "body": f"TO {person.name.upper()} STOP {line.upper().rstrip('.')} STOP {world.victim.upper()}"}
+    if draft.source == "chat":
+        holder = person_name(world, draft.holder)
+        return {"title": f"{world.victim} and {person.name}", "messages": [
+            {"sender": world.victim, "time": "Yesterday", "text": line},
+            {"sender": person.name, "time": "Yesterday", "text": "Not here. Not tonight.", "mine": True},
+            {"sender": holder, "time": "Today", "text": f"Forwarded from {person.name}'s phone. So {person.name} "
+             f"{motive_phrase(world, person)}."}]}
+    return {"style": "letter", "heading": f"To {person.name}", "body": f"Dear {person.name.split()[0]},\n\n{line}",
+            "signature": world.victim}
+
+
+def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
+    if draft.style == "clock":
+        return clock_params(world)
+    if draft.style == "autopsy":
+        return {"style": "report", "heading": "Coroner's preliminary report",
+                "subheading": f"{world.building}. The deceased: {world.victim}",
+                "body": f"Findings: someone {method_phrase(world)}. The weapon was the {world.weapon.name}; no other "
+                        f"weapon was involved. The time of death cannot be fixed more closely than the evening.",
+                "signature": "Dr H. Marlow, coroner"}
+    if draft.style == "log":
+        return log_params(draft, world)
+    if draft.style == "floorplan":
+        return floorplan_params(draft, world)
+    if draft.source == "route":
+        return route_params(draft, world)
+    if draft.style == "objects":
+        groups = [{"shape": f.shape, "colour": f.colour, "count": f.count} for f in draft.facts if isinstance(f, Count)]
+        return {"groups": groups, "seed": rng.randrange(1_000_000), "width": 640, "height": 420}
+    if draft.style == "ledger":
+        return bar_params(rng, draft, world)
+    if draft.style in ("alibi", "reach"):
+        return sighting_params(rng, draft, world)
+    return paper_params(rng, draft, world)
+
+
+def card_spec(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
+    return {"file": image_file(draft), "template": draft.medium, "params": card_params(rng, draft, world)}

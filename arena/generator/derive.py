@@ -1,0 +1,169 @@
+"""Derivation of a full case from a world: the Script, its role texts, card specs and clue facts.
+
+The result is in the project's script format (`arena/scripts/schema.py`), plus the facts each clue
+was written from (`CaseFacts`), which the solver check reads.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from arena.generator import pools
+from arena.generator.cards import card_spec, image_file
+from arena.generator.chain import build_chain
+from arena.generator.cluetext import clue_text, clue_title
+from arena.generator.evidence import TEXT_RICH, ClueDraft, plan_evidence
+from arena.generator.facts import At, CaseFacts, Fact, Motive, MotiveVoid, MurderPlace, Query, Relation
+from arena.generator.phrases import motive_phrase
+from arena.generator.prose import briefing, goals, profile, role_script, truth_parts
+from arena.generator.questions import (
+    Naming,
+    QuestionMaker,
+    lsu_questions,
+    media_card_question,
+    step_question,
+    text_card_question,
+)
+from arena.generator.world import World
+from arena.scripts.schema import (
+    Clue,
+    ImageKind,
+    ImageRef,
+    KeyStatement,
+    Location,
+    ReasoningChain,
+    Role,
+    Script,
+    TimelineEntry,
+    Truth,
+)
+
+
+@dataclass(frozen=True)
+class GeneratedCase:
+    script: Script
+    facts: CaseFacts
+    cards: tuple[dict[str, Any], ...]
+    world: World
+
+
+def alt_text(draft: ClueDraft, world: World, title: str) -> str:
+    if draft.style == "clock":
+        return f"An analog clock without numerals showing {world.slots[world.murder_slot]}"
+    return f"{title} ({draft.medium.replace('_', ' ')} card)"
+
+
+def make_clue(rng: random.Random, draft: ClueDraft, world: World) -> Clue:
+    title = clue_title(draft, world)
+    image = None
+    if draft.is_image:
+        kind = ImageKind.TEXT_RICH if draft.medium in TEXT_RICH else ImageKind.MEDIA_RICH
+        image = ImageRef(file=image_file(draft), kind=kind, alt=alt_text(draft, world, title))
+    return Clue(id=draft.id, kind="image" if draft.is_image else "text", title=title,
+                text=clue_text(rng, draft, world), image=image, visibility=draft.visibility, holder=draft.holder,
+                location=draft.location, unlock_round=draft.unlock_round, key=draft.key, misleading=draft.misleading)
+
+
+def role_facts(world: World) -> dict[str, tuple[Fact, ...]]:
+    """What each role script states about its own holder: where they were at every slot, their relation."""
+    out: dict[str, tuple[Fact, ...]] = {}
+    for person in world.people:
+        path = world.positions[person.id]
+        facts: list[Fact] = [At(person=person.id, place=place, slot=t) for t, place in enumerate(path)]
+        out[person.id] = (*facts, Relation(person=person.id, relation=person.relation))
+    return out
+
+
+def case_facts(world: World, drafts: tuple[ClueDraft, ...], queries: dict[str, Query]) -> CaseFacts:
+    return CaseFacts(
+        slots=world.slots, people={p.id: p.name for p in world.people},
+        places={r.id: r.name for r in world.layout.rooms}, weapons={w[0]: w[1] for w in pools.WEAPONS},
+        motive_phrases={kind: v[2] for kind, v in pools.MOTIVES.items()}, culprits=world.culprits,
+        given=(MurderPlace(place=world.murder_place),), clues={d.id: d.facts for d in drafts},
+        roles=role_facts(world), queries=queries)
+
+
+def statement_text(fact: Fact, world: World) -> str | None:
+    if isinstance(fact, At):
+        who, room = world.person(fact.person).name, world.place_name(fact.place)
+        return f"{who} was in the {room} at {world.slots[fact.slot]}."
+    if isinstance(fact, Motive):
+        person = world.person(fact.person)
+        return f"{person.name} {motive_phrase(world, person, fact.kind)}."
+    if isinstance(fact, MotiveVoid):
+        person = world.person(fact.person)
+        return f"{person.name}'s motive was settled: {motive_phrase(world, person, void=True)}."
+    return None
+
+
+def key_statements(world: World, drafts: tuple[ClueDraft, ...]) -> list[KeyStatement]:
+    """The facts that move the case forward when a role says them in discussion."""
+    found: dict[str, set[str]] = {}
+    for d in drafts:
+        if d.key and d.holder:
+            for fact in d.facts:
+                if (text := statement_text(fact, world)) and (not isinstance(fact, At) or fact.person == d.subject):
+                    found.setdefault(text, set()).add(d.holder)
+    for h in world.herrings:
+        if h.refutation in ("alibi", "reach"):
+            slot = world.murder_slot if h.refutation == "alibi" else h.reach_slot
+            assert slot is not None
+            fact = At(person=h.person, place=world.positions[h.person][slot], slot=slot)
+            found.setdefault(statement_text(fact, world) or "", set()).add(h.person)
+    return [KeyStatement(id=f"ks{i + 1}", text=text, holders=sorted(holders))
+            for i, (text, holders) in enumerate(found.items())]
+
+
+def make_questions(rng: random.Random, world: World, drafts: tuple[ClueDraft, ...], chain: ReasoningChain,
+                   naming: Naming) -> QuestionMaker:
+    qm = QuestionMaker(rng, world, naming)
+    lsu_questions(qm)
+    for d in drafts:
+        if d.medium in TEXT_RICH:
+            text_card_question(qm, d)
+        elif d.is_image:
+            media_card_question(qm, d)
+    by_id = {d.id: d for d in drafts}
+    steps = {s.id: s for s in chain.steps}
+
+    def below(step_id: str) -> set[str]:
+        refs = steps[step_id].rests_on
+        return {r for r in refs if r in by_id}.union(*(below(r) for r in refs if r in steps))
+
+    for step in chain.steps:
+        refs = [r for r in step.rests_on if r in by_id]
+        mentioned = {f.person for r in below(step.id) for f in by_id[r].facts if isinstance(f, At)}
+        step_question(qm, step, refs, mentioned)
+    return qm
+
+
+def make_roles(rng: random.Random, world: World, drafts: tuple[ClueDraft, ...]) -> list[Role]:
+    return [Role(id=p.id, name=p.name, profile=profile(world, p), script=role_script(rng, world, p, drafts),
+                 script_file=f"roles/{p.id}.md", goals=goals(world, p), culprit=p.culprit) for p in world.people]
+
+
+def derive_case(rng: random.Random, world: World, case_id: str, metadata: dict[str, Any]) -> GeneratedCase:
+    drafts = plan_evidence(rng, world)
+    clues = [make_clue(rng, d, world) for d in drafts]
+    cards = tuple(card_spec(rng, d, world) for d in drafts if d.is_image)
+    chain = build_chain(world, drafts)
+    naming = Naming(case_facts(world, drafts, {}))
+    qm = make_questions(rng, world, drafts, chain, naming)
+    facts = case_facts(world, drafts, {q.id: query for q, query in qm.items})
+    method, motive, timeline, summary = truth_parts(world)
+    statements = key_statements(world, drafts)
+    title = rng.choice((f"Death at {world.building}", f"The {world.place_name(world.murder_place)} Affair",
+                        f"A Quarter Hour at {world.building}", f"The Last Guest of {world.victim}"))
+    script = Script(
+        id=case_id, title=title, briefing=briefing(rng, world), victim=world.victim, culprits=list(world.culprits),
+        locations=[Location(id=r.id, name=r.name, description=f"The {r.name} of {world.building}.")
+                   for r in world.layout.rooms],
+        roles=make_roles(rng, world, drafts), clues=clues,
+        truth=Truth(culprits=list(world.culprits), method=method, motive=motive,
+                    timeline=[TimelineEntry(time=t, event=e) for t, e in timeline], summary=summary),
+        key_statements=statements, key_roles=sorted({h for s in statements for h in s.holders}),
+        reasoning_chains=[chain], questions=[q for q, _ in qm.items], metadata=metadata)
+    return GeneratedCase(script=script, facts=facts, cards=cards, world=world)
+

@@ -1,0 +1,195 @@
+"""The evidence plan: every clue of a case as typed facts, with its medium, visibility and key flag.
+
+Guilt follows only from combining clues: the clock fixes the time, motive clues name who had a
+reason, the coroner's report, the weapon's storage place and the door log fix who could reach the
+weapon, and each red herring is cleared by exactly one clue (plus the floor plan when a sighting
+clears by distance). The plan marks as key exactly the clues the solution needs; `solver.py`
+checks that claim by removing each clue in turn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from arena.generator.facts import (
+    At,
+    CauseOfDeath,
+    Count,
+    Doors,
+    EntryLog,
+    Fact,
+    Motive,
+    MotiveVoid,
+    MurderTime,
+    Trace,
+    WeaponKept,
+)
+from arena.generator.pools import MARKER_COLOURS, MARKER_SHAPES
+from arena.generator.sources import Source, alibi_source, motive_source, reach_source, void_source
+from arena.generator.world import World
+from arena.scripts.schema import Visibility
+
+TEXT_RICH = frozenset({"document", "chat", "receipt"})
+MEDIA_RICH = frozenset({"clock", "floorplan", "route_map", "objects", "bar_chart"})
+
+
+@dataclass(frozen=True)
+class ClueDraft:
+    id: str
+    style: str  # what the clue is (clock, autopsy, log, motive, alibi...): selects its prose
+    medium: str  # "text" or a card template name
+    facts: tuple[Fact, ...]
+    visibility: Visibility
+    holder: str | None = None
+    location: str | None = None
+    unlock_round: int | None = None
+    key: bool = False
+    misleading: bool = False
+    subject: str | None = None  # the person the clue is about
+    witness: str | None = None  # the role who states it (testimony), if any
+    source: str = ""  # where it comes from (witness, staff, receipt, chat, letter...), for its prose
+    extra: tuple[tuple[str, str], ...] = ()  # marker legend and similar rendering details
+
+    @property
+    def is_image(self) -> bool:
+        return self.medium != "text"
+
+
+def entry_log(world: World) -> EntryLog:
+    """Every entry into the weapon room: the first slot of each stay, in time order."""
+    entries = []
+    for person in world.people:
+        path = world.positions[person.id]
+        entries += [(t, person.id) for t, place in enumerate(path)
+                    if place == world.weapon_place and (t == 0 or path[t - 1] != place)]
+    return EntryLog(place=world.weapon_place, entries=tuple((p, t) for t, p in sorted(entries)))
+
+
+def crime_clues(rng: random.Random, world: World) -> list[ClueDraft]:
+    """Clock, coroner's report, weapon storage and door log."""
+    kinds = {h.refutation for h in world.herrings}
+    means = "means" in kinds
+    easy = world.options.difficulty == "easy"
+    hard = world.options.difficulty == "hard"
+    store = world.weapon_place
+    return [
+        ClueDraft("c_clock", "clock", "clock", (MurderTime(slot=world.murder_slot),),
+                  Visibility.PUBLIC if easy else Visibility.LOCATION,
+                  location=None if easy else world.murder_place, key=True),
+        ClueDraft("c_autopsy", "autopsy", "document", (CauseOfDeath(weapon=world.weapon.id),),
+                  Visibility.UNLOCKED if hard else Visibility.PUBLIC, unlock_round=2 if hard else None, key=means),
+        ClueDraft("c_inventory", "inventory", "text", (WeaponKept(weapon=world.weapon.id, place=store),),
+                  Visibility.LOCATION, location=store, key=means),
+        ClueDraft("c_log", "log", "document", (entry_log(world),), Visibility.LOCATION, location=store, key=means),
+    ]
+
+
+def floorplan_clue(rng: random.Random, world: World, marked: list[str]) -> ClueDraft:
+    """The plan with its doors; markers show where `marked` people were at the murder slot."""
+    m = world.murder_slot
+    calm = [p.id for p in world.people if p.motive is None and not p.culprit and p.id not in marked]
+    shown = marked + (rng.sample(calm, min(len(calm), rng.randint(0, 2))) if marked else [])
+    shown = sorted(shown)
+    colours = rng.sample(MARKER_COLOURS, len(shown))
+    facts: list[Fact] = [Doors(pairs=world.layout.doors)]
+    facts += [At(person=p, place=world.positions[p][m], slot=m) for p in shown]
+    legend = tuple((p, f"{colour} {rng.choice(MARKER_SHAPES)}") for p, colour in zip(shown, colours, strict=True))
+    kinds = {h.refutation for h in world.herrings}
+    return ClueDraft("c_floorplan", "floorplan", "floorplan", tuple(facts), Visibility.PUBLIC,
+                     key=bool(marked) or "reach" in kinds, extra=legend)
+
+
+def source_clue(clue_id: str, style: str, source: Source, facts: tuple[Fact, ...], subject: str,
+                key: bool, misleading: bool = False) -> ClueDraft:
+    return ClueDraft(clue_id, style, source.medium, facts, source.visibility, holder=source.holder,
+                     location=source.location, key=key, misleading=misleading, subject=subject,
+                     witness=source.witness, source=source.kind)
+
+
+def herring_clues(rng: random.Random, world: World) -> tuple[list[ClueDraft], list[str]]:
+    """The clue clearing each red herring; also who appears as a marker on the floor plan."""
+    clues, marked = [], []
+    for herring in world.herrings:
+        pid = herring.person
+        if herring.refutation == "void":
+            source = void_source(rng, world, pid)
+            clues.append(source_clue(f"c_void_{pid}", "void", source, (MotiveVoid(person=pid),), pid, key=True))
+        elif herring.refutation == "alibi":
+            source = alibi_source(rng, world, pid)
+            if source.medium == "floorplan":
+                marked.append(pid)
+                continue
+            clues.append(source_clue(f"c_alibi_{pid}", "alibi", source, source.facts, pid, key=True))
+        elif herring.refutation == "reach":
+            source = reach_source(rng, world, herring)
+            clues.append(source_clue(f"c_reach_{pid}", "reach", source, source.facts, pid, key=True))
+    return clues, marked
+
+
+def motive_clues(rng: random.Random, world: World) -> list[ClueDraft]:
+    clues = []
+    debtors = [p for p in world.people if p.motive == "debt"]
+    ledger = bool(debtors) and world.options.difficulty != "easy" and rng.random() < 0.6
+    for person in world.people:
+        if person.motive is None or (ledger and person.motive == "debt"):
+            continue
+        source = motive_source(rng, world, person.id)
+        clues.append(source_clue(f"c_motive_{person.id}", "motive", source,
+                                 (Motive(person=person.id, kind=person.motive),), person.id,
+                                 key=person.culprit, misleading=not person.culprit))
+    if ledger:
+        clues.append(ledger_clue(rng, world, [p.id for p in debtors]))
+    return clues
+
+
+def ledger_clue(rng: random.Random, world: World, debtors: list[str]) -> ClueDraft:
+    from arena.generator.facts import Amount
+
+    culprit = any(world.person(p).culprit for p in debtors)
+    others = rng.sample(("The vicar", "The bank", "A cousin", "The club", "The tailor"), 2)
+    values = rng.sample(range(3, 25, 4), len(debtors) + len(others))  # heights far enough apart to rank by eye
+    facts: list[Fact] = [Amount(label=label, value=float(v)) for label, v in zip(debtors + others, values, strict=True)]
+    facts += [Motive(person=p, kind="debt") for p in debtors]
+    room = rng.choice([r for r in world.layout.ids if r != world.murder_place])
+    return ClueDraft("c_ledger", "ledger", "bar_chart", tuple(facts), Visibility.LOCATION, location=room,
+                     key=culprit, misleading=not culprit)
+
+
+def trace_clue(rng: random.Random, world: World) -> list[ClueDraft]:
+    """A misleading trace of a red herring at the murder scene, left at some other time."""
+    visitors = [h.person for h in world.herrings if world.murder_place in world.positions[h.person]]
+    if not visitors or world.options.difficulty == "easy":
+        return []
+    pid = rng.choice(visitors)
+    return [ClueDraft(f"c_trace_{pid}", "trace", "text", (Trace(person=pid, place=world.murder_place),),
+                      Visibility.LOCATION, location=world.murder_place, misleading=True, subject=pid)]
+
+
+def filler_clues(rng: random.Random, world: World, clues: list[ClueDraft]) -> list[ClueDraft]:
+    """One clue to find in every room that has none yet (a scene to count, or a harmless trace)."""
+    covered = {c.location for c in clues if c.visibility is Visibility.LOCATION}
+    out: list[ClueDraft] = []
+    for room in world.layout.ids:
+        if room in covered:
+            continue
+        if world.options.difficulty != "easy" and not any(c.style == "objects" for c in out):
+            colours = rng.sample(MARKER_COLOURS, 3)
+            counts = tuple(Count(shape=rng.choice(MARKER_SHAPES), colour=c, count=rng.randint(1, 7)) for c in colours)
+            out.append(ClueDraft(f"c_objects_{room}", "objects", "objects", counts, Visibility.LOCATION,
+                                 location=room))
+            continue
+        visitors = sorted({p.id for p in world.people if room in world.positions[p.id] and world.herring(p.id) is None})
+        pid = rng.choice(visitors) if visitors else None
+        facts: tuple[Fact, ...] = (Trace(person=pid, place=room),) if pid else ()
+        out.append(ClueDraft(f"c_note_{room}", "note", "text", facts, Visibility.LOCATION, location=room, subject=pid))
+    return out
+
+
+def plan_evidence(rng: random.Random, world: World) -> tuple[ClueDraft, ...]:
+    clues = crime_clues(rng, world)
+    cleared, marked = herring_clues(rng, world)
+    clues.append(floorplan_clue(rng, world, marked))
+    clues += motive_clues(rng, world) + cleared + trace_clue(rng, world)
+    clues += filler_clues(rng, world, clues)
+    return tuple(clues)

@@ -1,0 +1,154 @@
+"""Typed facts: what each clue (and each role script) states, in a form a solver can reason over.
+
+Every generated clue is written from a list of facts, so its prose and pixels say exactly what the
+facts say. The solver (`solver.py`) reasons over these facts alone. `CaseFacts` is written beside
+the case as `facts.yaml`, so a case can be re-checked later; it holds no secret beyond the truth
+that `script.yaml` already records.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FACTS_FILE = "facts.yaml"
+
+
+class FactModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class At(FactModel):
+    """`person` was in `place` during time slot `slot`."""
+
+    type: Literal["at"] = "at"
+    person: str
+    place: str
+    slot: int
+
+
+class MurderTime(FactModel):
+    """The murder happened during `slot` (for example: a clock stopped in the struggle)."""
+
+    type: Literal["murder_time"] = "murder_time"
+    slot: int
+
+
+class MurderPlace(FactModel):
+    type: Literal["murder_place"] = "murder_place"
+    place: str
+
+
+class CauseOfDeath(FactModel):
+    type: Literal["cause_of_death"] = "cause_of_death"
+    weapon: str
+
+
+class WeaponKept(FactModel):
+    """The weapon could only be taken from `place`."""
+
+    type: Literal["weapon_kept"] = "weapon_kept"
+    weapon: str
+    place: str
+
+
+class EntryLog(FactModel):
+    """Everyone who entered `place` during the evening, with the slot of each entry (exhaustive)."""
+
+    type: Literal["entry_log"] = "entry_log"
+    place: str
+    entries: tuple[tuple[str, int], ...]
+
+
+class Motive(FactModel):
+    type: Literal["motive"] = "motive"
+    person: str
+    kind: str
+
+
+class MotiveVoid(FactModel):
+    """`person`'s motive no longer held at the time of the murder."""
+
+    type: Literal["motive_void"] = "motive_void"
+    person: str
+
+
+class Doors(FactModel):
+    """The complete list of doorways: nobody passes more than one doorway per time slot."""
+
+    type: Literal["doors"] = "doors"
+    pairs: tuple[tuple[str, str], ...]
+
+
+class Trace(FactModel):
+    """A trace of `person` was found in `place`, at an unknown time (suspicious, refutes nothing)."""
+
+    type: Literal["trace"] = "trace"
+    person: str
+    place: str
+
+
+class Count(FactModel):
+    """A scene shows `count` objects of one shape and colour."""
+
+    type: Literal["count"] = "count"
+    shape: str
+    colour: str
+    count: int
+
+
+class Amount(FactModel):
+    """A chart shows `value` against `label` (a person id or a plain name)."""
+
+    type: Literal["amount"] = "amount"
+    label: str
+    value: float
+
+
+class Relation(FactModel):
+    """`person`'s relation to the victim (stated in the person's own role script)."""
+
+    type: Literal["relation"] = "relation"
+    person: str
+    relation: str
+
+
+Fact = Annotated[
+    At | MurderTime | MurderPlace | CauseOfDeath | WeaponKept | EntryLog | Motive | MotiveVoid | Doors
+    | Trace | Count | Amount | Relation,
+    Field(discriminator="type"),
+]
+
+QueryKind = Literal[
+    "where", "relation", "weapon", "weapon_place", "murder_time", "entered", "motive_kind", "voided", "doors_of",
+    "route_next", "count", "max_amount", "with_motive", "with_means", "no_opportunity", "culprits",
+]
+
+
+class Query(FactModel):
+    """What a generated question asks, so the solver can re-derive its answer from the evidence."""
+
+    kind: QueryKind
+    person: str | None = None
+    place: str | None = None
+    slot: int | None = None
+    shape: str | None = None
+    colour: str | None = None
+    clock: bool = False  # times shown as on a 12-hour clock face ("9:15")
+    among: tuple[str, ...] = ()  # the people the options name, for set-valued questions
+
+
+class CaseFacts(FactModel):
+    """Everything the solver needs: names, givens, each clue's facts, role facts, question queries."""
+
+    slots: tuple[str, ...]
+    people: dict[str, str]  # role id -> name (the suspects)
+    places: dict[str, str]
+    weapons: dict[str, str]
+    motive_phrases: dict[str, str]
+    culprits: tuple[str, ...]
+    given: tuple[Fact, ...]  # stated in the public briefing, cannot be removed
+    clues: dict[str, tuple[Fact, ...]]
+    roles: dict[str, tuple[Fact, ...]]
+    queries: dict[str, Query]

@@ -1,0 +1,33 @@
+"""Small phrases shared by role scripts, clue texts and card captions: names, motives, the method."""
+
+from __future__ import annotations
+
+from arena.generator import pools
+from arena.generator.world import Person, World
+
+
+def join_names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def motive_phrase(world: World, person: Person, kind: str | None = None, void: bool = False) -> str:
+    reads, cancels, _ = pools.MOTIVES[kind or person.motive or "debt"]
+    return (cancels if void else reads).format(victim=world.victim, amount=world.amount, prize=world.prize)
+
+
+def method_phrase(world: World) -> str:
+    return f"{world.weapon.method.format(victim=world.victim)} the {world.weapon.name}"
+
+
+def motive_sentence(world: World) -> str:
+    """The culprits' shared motive as a sentence: "A owed ..." or "A and B each owed ..."."""
+    names = [world.person(c).name for c in world.culprits]
+    each = " each" if len(names) > 1 else ""
+    return f"{join_names(names)}{each} {motive_phrase(world, world.person(world.culprits[0]))}."
+
+
+def second_person(phrase: str) -> str:
+    """Turn a third-person motive phrase into the second person ("was ..." -> "were ...")."""
+    return "were " + phrase[4:] if phrase.startswith("was ") else phrase

@@ -1,0 +1,133 @@
+"""Generate, check, regenerate, write: the generator's front door.
+
+`generate_case` draws a world from the seed, derives the case and runs every check (the script
+format's structural validation and the solver check). A case that fails is rejected and drawn
+again from the next sub-seed; only a case that passes is returned. `write_case` writes it in the
+script format (script.yaml, roles/*.md, cards.yaml, facts.yaml) and renders its images.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from arena.errors import ConfigError, GenerationError
+from arena.generator.check import check_case
+from arena.generator.derive import GeneratedCase, derive_case
+from arena.generator.facts import FACTS_FILE
+from arena.generator.heldout import Split, effective_seed
+from arena.generator.world import CaseOptions, build_world
+from arena.scripts.schema import Script
+from arena.scripts.validation import (
+    check_clue_fields,
+    check_culprits,
+    check_ids,
+    check_questions,
+    check_references,
+    check_roles,
+)
+from multimodal.cards.render import SPEC_FILE, render_cards
+
+GENERATOR_VERSION = 1
+MAX_ATTEMPTS = 40
+STRUCTURAL_CHECKS = (check_ids, check_culprits, check_roles, check_clue_fields, check_references, check_questions)
+
+
+@dataclass(frozen=True)
+class Request:
+    """One case to generate: the published seed, the options, the split and (held out) the salt's seed."""
+
+    seed: int
+    options: CaseOptions
+    split: Split = "public"
+    effective: int | None = None  # the seed actually used; defaults to `seed` for the public split
+
+    @property
+    def case_id(self) -> str:
+        o = self.options
+        prefix = "gen" if self.split == "public" else "heldout"
+        return f"{prefix}-{self.seed}-{o.difficulty}-{o.roles}r" + (f"-{o.culprits}c" if o.culprits > 1 else "")
+
+
+def parse_roles(text: str) -> tuple[int, int]:
+    """`6` or `4-8` -> (low, high), within 4..8."""
+    low, _, high = text.partition("-")
+    try:
+        bounds = (int(low), int(high or low))
+    except ValueError:
+        raise ConfigError(f"--roles {text!r}: give a number (6) or a range (4-8)") from None
+    if not 4 <= bounds[0] <= bounds[1] <= 8:
+        raise ConfigError(f"--roles {text!r}: roles must lie within 4-8")
+    return bounds
+
+
+def roles_for(seed: int, bounds: tuple[int, int]) -> int:
+    return random.Random(f"whodunit-arena roles {seed}").randint(*bounds)
+
+
+def structural_problems(script: Script) -> list[str]:
+    return [str(p) for check in STRUCTURAL_CHECKS for p in check(script, f"{script.id}/script.yaml")]
+
+
+def attempt_rng(seed: int, attempt: int) -> random.Random:
+    return random.Random(f"whodunit-arena generator v{GENERATOR_VERSION} seed {seed} attempt {attempt}")
+
+
+def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS) -> GeneratedCase:
+    """The first case from the request's sub-seeds that passes every check."""
+    seed = request.effective if request.effective is not None else effective_seed(request.seed, "public")
+    reasons: list[str] = []
+    for attempt in range(max_attempts):
+        rng = attempt_rng(seed, attempt)
+        world = build_world(rng, request.options)
+        if world is None:
+            reasons.append("no timeline satisfies the constraints")
+            continue
+        meta: dict[str, Any] = {"generator": {
+            "version": GENERATOR_VERSION, "seed": request.seed, "attempt": attempt, "split": request.split,
+            "difficulty": request.options.difficulty, "roles": request.options.roles,
+            "culprits": request.options.culprits}}
+        case = derive_case(rng, world, request.case_id, meta)
+        problems = structural_problems(case.script) + check_case(case.script, case.facts, card_params(case))
+        if not problems:
+            return case
+        reasons.append(problems[0])
+    raise GenerationError(f"seed {request.seed}: no case passed the checks in {max_attempts} attempts; "
+                          f"last problem: {reasons[-1] if reasons else 'none'}")
+
+
+def card_params(case: GeneratedCase) -> dict[str, Any]:
+    return {spec["file"]: spec["params"] for spec in case.cards}
+
+
+def dump_yaml(data: Any) -> str:
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110)
+
+
+def script_document(script: Script) -> dict[str, Any]:
+    """The script as written to script.yaml: role texts live in roles/*.md."""
+    data = script.model_dump(mode="json", exclude_none=True)
+    for role in data["roles"]:
+        role.pop("script", None)
+    return data
+
+
+def write_case(case: GeneratedCase, root: Path, render: bool = True) -> Path:
+    """Write the case into `root/<id>/` (replacing an earlier copy) and render its images."""
+    folder = root / case.script.id
+    for sub in ("roles", "images"):
+        shutil.rmtree(folder / sub, ignore_errors=True)
+    (folder / "roles").mkdir(parents=True, exist_ok=True)
+    for role in case.script.roles:
+        (folder / f"roles/{role.id}.md").write_text(role.script, encoding="utf-8")
+    (folder / "script.yaml").write_text(dump_yaml(script_document(case.script)), encoding="utf-8")
+    (folder / SPEC_FILE).write_text(dump_yaml({"cards": list(case.cards)}), encoding="utf-8")
+    (folder / FACTS_FILE).write_text(dump_yaml(case.facts.model_dump(mode="json")), encoding="utf-8")
+    if render:
+        render_cards(folder)
+    return folder

@@ -1,0 +1,142 @@
+"""Word pools the world model draws from: names, occupations, relations, motives, secrets, weapons.
+
+Everything here is plain data. Pools are tuples (never sets) so that a seeded `random.Random`
+picks the same items on every run and every platform.
+"""
+
+from __future__ import annotations
+
+FIRST_NAMES = (
+    "Ada", "Amara", "Anton", "Beatrix", "Bram", "Callum", "Celeste", "Dario", "Delphine", "Edmund",
+    "Elif", "Esme", "Farid", "Felix", "Greta", "Hamish", "Hana", "Ines", "Ivo", "Jonah", "Juno",
+    "Kasimir", "Keiko", "Laszlo", "Leonie", "Lorcan", "Mabel", "Marek", "Mira", "Nadia", "Nikhil",
+    "Oona", "Osric", "Petra", "Priya", "Quentin", "Rafael", "Rosalind", "Sabine", "Silas", "Soren",
+    "Tamsin", "Teodor", "Uma", "Valentin", "Vesna", "Wilhelmina", "Xavier", "Yara", "Zeno",
+)
+
+SURNAMES = (
+    "Ashdown", "Baptiste", "Castellano", "Dunmore", "Eriksen", "Fairclough", "Galloway", "Hargreave",
+    "Ibarra", "Jovanovic", "Kowalczyk", "Lindqvist", "Marchetti", "Nakamura", "Okafor", "Pemberton",
+    "Quill", "Rasmussen", "Sandoval", "Thorne", "Underhill", "Varga", "Whitlock", "Yilmaz", "Zielinski",
+    "Abernathy", "Blackwood", "Carrow", "Devereux", "Ellery", "Finch", "Greaves", "Holloway", "Iyer",
+)
+
+VICTIM_NAMES = (
+    "Augustin Blackthorne", "Cordelia Vane", "Ignatius Moreland", "Lucinda Harrow", "Maximilian Crewe",
+    "Octavia Selwyn", "Percival Langley", "Seraphina Dorsey", "Theodora Quayle", "Victor Ashcombe",
+)
+
+# (occupation, one background sentence in the second person)
+OCCUPATIONS = (
+    ("a portrait painter", "You paint for a living, and your commissions have been thin this year."),
+    ("a retired surgeon", "Decades in the operating theatre left you with steady hands and few illusions."),
+    ("a wine merchant", "Your family business supplies half the cellars in the county."),
+    ("a journalist", "You write for a city paper and never quite stop asking questions."),
+    ("an architect", "You draw houses for people richer than you and resent it only a little."),
+    ("a violinist", "You tour with a chamber orchestra and travel with your instrument everywhere."),
+    ("a solicitor", "You draft wills and contracts, and you know where most of the money in this circle sits."),
+    ("a botanist", "You study rare orchids and spend more time in glasshouses than in company."),
+    ("a racing driver", "You made your name on the track and have been restless since your last crash."),
+    ("a stage actor", "You are used to an audience, and you know how to hold a room."),
+    ("an antiques dealer", "You buy and sell old furniture and older secrets."),
+    ("a schoolteacher", "You teach history at a village school and have little patience for pretence."),
+    ("a private banker", "You manage other people's fortunes and guard your own closely."),
+    ("a ship's engineer", "You have spent years below decks and trust machines more than people."),
+    ("a novelist", "You write detective stories and find the real thing less tidy than fiction."),
+    ("a photographer", "You notice light, faces and small details that others miss."),
+    ("a chemist", "You run a small laboratory and know exactly what is dangerous in any cupboard."),
+    ("a pilot", "You fly mail planes across the mountains and keep odd hours."),
+    ("a jeweller", "You repair watches and set stones, and you can price a necklace at a glance."),
+    ("a chef", "You ran a celebrated restaurant until it closed last spring."),
+    ("a diplomat", "You have served in three embassies and say less than you know."),
+    ("an art historian", "You authenticate paintings, and your opinion can make or break a sale."),
+    ("a nurse", "You have cared for the sick for twenty years and keep calm in a crisis."),
+    ("a composer", "You write film scores and hum when you are nervous."),
+)
+
+# relation of a suspect to the victim: (short label, sentence with {victim})
+RELATIONS = (
+    ("business partner", "You have been {victim}'s business partner for eleven years."),
+    ("personal secretary", "You work as {victim}'s personal secretary and keep the diary."),
+    ("old friend", "You and {victim} have been friends since university."),
+    ("family physician", "You have been {victim}'s physician for a decade."),
+    ("godchild", "{victim} is your godparent and paid for your education."),
+    ("estranged sibling", "{victim} is your sibling, though you have barely spoken in years."),
+    ("cousin", "{victim} is your cousin on your mother's side."),
+    ("former spouse", "You were married to {victim} once; the divorce was bitter."),
+    ("tenant", "You rent a cottage on land owned by {victim}."),
+    ("protege", "{victim} discovered your talent and launched your career."),
+    ("biographer", "You are writing {victim}'s authorised biography."),
+    ("rival collector", "You and {victim} have competed for the same rare pieces for years."),
+    ("accountant", "You keep {victim}'s books and know every debt owed to them."),
+    ("neighbour", "You live next door to {victim} and see everyone who calls."),
+)
+
+# relationships between two suspects: label, sentence about "{other}" in the second person
+PAIR_RELATIONS = (
+    ("old friends", "{other} is one of your oldest friends; you trust {first} more than most."),
+    ("rivals", "You and {other} have been quietly competing for years, and neither of you forgets a slight."),
+    ("former lovers", "You and {other} were close once; it ended badly and you avoid being alone with {first}."),
+    ("colleagues", "You have worked alongside {other} and respect the work, if not always the manners."),
+    ("cousins", "{other} is your cousin; family gatherings with {first} are polite and no more."),
+    ("strangers", "You met {other} for the first time this evening and formed no firm opinion."),
+    ("creditor and debtor", "Money has passed between you and {other}, and it still sits awkwardly."),
+    ("neighbours", "{other} lives a few streets from you; you nod in the street and gossip about {first}."),
+)
+
+# motive kinds: (kind, how the motive reads, how a clue cancels it, option phrase)
+MOTIVES = {
+    "debt": ("owed {victim} {amount} and the loan was called in for Monday",
+             "the loan of {amount} was repaid in full the day before the murder",
+             "owed the victim money"),
+    "inheritance": ("stood to lose an inheritance: {victim} meant to rewrite the will on Monday",
+                    "{victim} had already dropped the plan to rewrite the will and said so in writing",
+                    "stood to lose an inheritance"),
+    "blackmail": ("was being blackmailed by {victim} over an old scandal",
+                  "{victim} had returned the compromising letters and ended the blackmail",
+                  "was being blackmailed by the victim"),
+    "rivalry": ("was about to be ruined by {victim} in a bitter competition for {prize}",
+                "{victim} had already withdrawn from the competition for {prize}",
+                "was losing a rivalry with the victim"),
+    "dismissal": ("was about to be dismissed and publicly disgraced by {victim}",
+                  "{victim} had torn up the dismissal letter and apologised",
+                  "was about to be dismissed by the victim"),
+    "jealousy": ("was consumed by jealousy after learning of {victim}'s secret engagement",
+                 "the engagement had been called off and the matter settled between them",
+                 "was jealous of the victim's engagement"),
+}
+PRIZES = ("the museum directorship", "the Hargrove prize", "a seat on the board", "the harbour contract")
+AMOUNTS = ("4,000 pounds", "9,500 pounds", "12,000 pounds", "2,750 pounds", "18,000 pounds")
+
+SECRETS = (
+    "you have been gambling at a card club and lost more than you can admit",
+    "you once signed a reference for someone you knew to be a fraud",
+    "you are quietly applying for a post abroad and have told nobody",
+    "you borrowed a valuable book from the library here and never returned it",
+    "you were dismissed from a previous position, though you tell people you resigned",
+    "you read a private letter that was not meant for you",
+    "you have been secretly corresponding with a rival newspaper",
+    "you are engaged to be married and have hidden it from your family",
+    "you sold a family heirloom and replaced it with a copy",
+    "you failed an examination that everyone believes you passed",
+    "you have been paying someone else's debts and cannot say whose",
+    "you came here tonight under a false pretext, hoping to see a document",
+)
+
+# weapons: (id, name, container phrase, method: "{verb} {victim} {rest} the {weapon}")
+WEAPONS = (
+    ("candlestick", "silver candlestick", "the locked silver cabinet", "struck {victim} down with"),
+    ("letter_opener", "brass letter opener", "the writing desk drawer", "stabbed {victim} with"),
+    ("poker", "iron fireplace poker", "the hearth stand", "struck {victim} down with"),
+    ("cord", "silk curtain cord", "the linen press", "strangled {victim} with"),
+    ("dagger", "antique dagger", "the glass display case", "stabbed {victim} with"),
+    ("bookend", "marble bookend", "the locked bookcase", "struck {victim} down with"),
+    ("wrench", "heavy wrench", "the tool chest", "struck {victim} down with"),
+    ("statuette", "bronze statuette", "the curio cabinet", "struck {victim} down with"),
+)
+TRACE_ITEMS = ("monogrammed handkerchief", "silver cufflink", "pair of reading glasses", "fountain pen",
+               "silk scarf", "theatre ticket stub", "leather glove", "engraved lighter")
+
+MARKER_COLOURS = ("red", "blue", "green", "orange", "purple", "black", "magenta", "teal")
+MARKER_SHAPES = ("circle", "square", "triangle", "diamond")
+ROOM_COLOURS = ("#f4ecd8", "#e3eef7", "#e8f3e0", "#f7e4e1", "#efe6f5", "#fdf6d3", "#e0f0ee", "#f0e0d0")

@@ -1,0 +1,73 @@
+"""Settings a generated case can take place in: the building, its rooms, its staff and its mood.
+
+A setting is plain data. Room names are unique within a setting, and every setting offers at
+least eight rooms, so the world model can pick five to eight of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Setting:
+    id: str
+    buildings: tuple[str, ...]
+    occasion: str  # what brought everyone together, after "gathered for"
+    rooms: tuple[str, ...]
+    staff: tuple[str, ...]  # people who are not players: they find bodies and give statements
+    weather: tuple[str, ...]
+
+
+SETTINGS = (
+    Setting(
+        id="manor",
+        buildings=("Harrowgate Manor", "Wrexley Hall", "Fenwick House", "Thornbury Court"),
+        occasion="a birthday dinner",
+        rooms=("Library", "Study", "Kitchen", "Conservatory", "Dining Room", "Gallery", "Billiard Room",
+               "Wine Cellar", "Music Room", "Morning Room"),
+        staff=("the butler", "the housekeeper", "the cook", "the chauffeur"),
+        weather=("Rain had been falling since dusk.", "A gale rattled the windows all evening.",
+                 "Fog lay thick over the grounds."),
+    ),
+    Setting(
+        id="hotel",
+        buildings=("the Hotel Belvedere", "the Grand Meridian", "the Alpine Kurhaus"),
+        occasion="the hotel's centenary gala",
+        rooms=("Lobby", "Bar", "Restaurant", "Ballroom", "Reading Room", "Spa", "Manager's Office",
+               "Laundry", "Terrace", "Card Room"),
+        staff=("the night porter", "the head waiter", "the concierge", "the chambermaid"),
+        weather=("Snow had closed the mountain road.", "A summer storm broke over the lake.",
+                 "The evening was hot and airless."),
+    ),
+    Setting(
+        id="theatre",
+        buildings=("the Alcott Theatre", "the Lyric Playhouse", "the Old Vaudeville"),
+        occasion="the opening night party",
+        rooms=("Stage", "Green Room", "Wardrobe", "Box Office", "Dressing Room", "Prop Store",
+               "Rehearsal Room", "Foyer", "Fly Gallery", "Orchestra Pit"),
+        staff=("the stage doorkeeper", "the stage manager", "the usher", "the prompter"),
+        weather=("Rain drummed on the roof above the flies.", "Frost glittered on the street outside.",
+                 "The city was unusually quiet that night."),
+    ),
+    Setting(
+        id="station",
+        buildings=("Polaris Research Station", "Cape Halloran Observatory", "Kessler Field Station"),
+        occasion="the end-of-season farewell dinner",
+        rooms=("Laboratory", "Mess Hall", "Radio Room", "Workshop", "Greenhouse", "Storeroom",
+               "Observatory", "Infirmary", "Common Room", "Boiler Room"),
+        staff=("the station cook", "the radio operator", "the caretaker", "the duty medic"),
+        weather=("A blizzard cut the station off from the world.", "The wind howled over the ice.",
+                 "The aurora burned green over the roof."),
+    ),
+    Setting(
+        id="liner",
+        buildings=("the SS Orinoco", "the RMS Calliope", "the MV Northern Star"),
+        occasion="the captain's farewell dinner",
+        rooms=("Saloon", "Smoking Room", "Promenade", "Purser's Office", "Galley", "Chart Room",
+               "Ballroom", "Library", "Boat Deck", "Cabin Corridor"),
+        staff=("the steward", "the purser", "the ship's doctor", "the bosun"),
+        weather=("The sea was rough and the ship rolled all evening.", "A calm sea lay under a full moon.",
+                 "Fog horns sounded every few minutes."),
+    ),
+)

@@ -1,0 +1,183 @@
+"""The solver check: from the clues' facts alone, exactly the true culprits must remain.
+
+A suspect is consistent when, for some murder slot and murder room the facts allow,
+  * motive: some clue gives them a motive and no clue cancels it;
+  * means: the weapon is unknown, or its storage room is unknown, or that room has no exhaustive door
+    log, or the log shows them entering it no later than the murder slot;
+  * opportunity: every place a clue puts them (including door-log entries) is within walking reach of
+    the murder room: at most one doorway per slot, counted on the floor plan when a clue gives the
+    doors (otherwise any two rooms count as one doorway apart).
+The check also removes each clue in turn (a key clue must break the solution, any other must not),
+follows the reasoning chain, and re-derives every question's answer from its evidence facts.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from arena.generator.facts import (
+    Amount,
+    At,
+    CaseFacts,
+    CauseOfDeath,
+    Count,
+    Doors,
+    EntryLog,
+    Fact,
+    Motive,
+    MotiveVoid,
+    MurderPlace,
+    MurderTime,
+    Query,
+    Relation,
+    WeaponKept,
+)
+from arena.generator.floorplan import shortest_paths
+from arena.generator.questions import Naming
+
+FAR = 10_000
+
+
+@dataclass
+class Knowledge:
+    """The facts of a set of clues, indexed for the search."""
+
+    at: dict[str, list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
+    murder_slots: set[int] = field(default_factory=set)
+    murder_places: set[str] = field(default_factory=set)
+    weapons: set[str] = field(default_factory=set)
+    kept: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    logs: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    motives: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    voids: set[str] = field(default_factory=set)
+    doors: list[tuple[str, str]] | None = None
+    counts: dict[tuple[str, str], int] = field(default_factory=dict)
+    amounts: dict[str, float] = field(default_factory=dict)
+    relations: dict[str, str] = field(default_factory=dict)
+
+    def add(self, fact: Fact) -> None:
+        if isinstance(fact, At):
+            self.at[fact.person].append((fact.place, fact.slot))
+        elif isinstance(fact, MurderTime):
+            self.murder_slots.add(fact.slot)
+        elif isinstance(fact, MurderPlace):
+            self.murder_places.add(fact.place)
+        elif isinstance(fact, CauseOfDeath):
+            self.weapons.add(fact.weapon)
+        elif isinstance(fact, WeaponKept):
+            self.kept[fact.weapon].add(fact.place)
+        elif isinstance(fact, EntryLog):
+            self.logs[fact.place] = list(fact.entries)
+            for person, slot in fact.entries:
+                self.at[person].append((fact.place, slot))
+        elif isinstance(fact, Motive):
+            self.motives[fact.person].add(fact.kind)
+        elif isinstance(fact, MotiveVoid):
+            self.voids.add(fact.person)
+        elif isinstance(fact, Doors):
+            self.doors = (self.doors or []) + list(fact.pairs)
+        elif isinstance(fact, Count):
+            self.counts[(fact.shape, fact.colour)] = fact.count
+        elif isinstance(fact, Amount):
+            self.amounts[fact.label] = fact.value
+        elif isinstance(fact, Relation):
+            self.relations[fact.person] = fact.relation
+
+
+class Solver:
+    """Constraint search over suspects x murder slots x murder rooms x means x motives."""
+
+    def __init__(self, case: CaseFacts, facts: Iterable[Fact]) -> None:
+        self.case = case
+        self.k = Knowledge()
+        for fact in (*case.given, *facts):
+            self.k.add(fact)
+        self.places = tuple(case.places)
+        self.dist = shortest_paths(self.places, tuple(self.k.doors)) if self.k.doors is not None else None
+
+    def distance(self, a: str, b: str) -> int:
+        if self.dist is None:
+            return 0 if a == b else 1
+        return self.dist.get((a, b), FAR)
+
+    def murder_slots(self) -> list[int]:
+        return sorted(self.k.murder_slots) or list(range(len(self.case.slots)))
+
+    def has_motive(self, person: str) -> bool:
+        return bool(self.k.motives.get(person)) and person not in self.k.voids
+
+    def has_means(self, person: str, slot: int) -> bool:
+        if not self.k.weapons:
+            return True
+        for weapon in self.k.weapons:
+            rooms = self.k.kept.get(weapon)
+            if not rooms:
+                return True
+            for room in rooms:
+                log = self.k.logs.get(room)
+                if log is None or any(p == person and t <= slot for p, t in log):
+                    return True
+        return False
+
+    def could_be_at(self, person: str, place: str, slot: int) -> bool:
+        return all(self.distance(seen, place) <= abs(t - slot) for seen, t in self.k.at.get(person, ()))
+
+    def has_opportunity(self, person: str, slot: int) -> bool:
+        places = sorted(self.k.murder_places) or self.places
+        return any(self.could_be_at(person, place, slot) for place in places)
+
+    def consistent(self, person: str) -> bool:
+        return self.has_motive(person) and any(
+            self.has_means(person, m) and self.has_opportunity(person, m) for m in self.murder_slots())
+
+    def culprits(self) -> frozenset[str]:
+        return frozenset(p for p in self.case.people if self.consistent(p))
+
+    def neighbours(self, place: str) -> set[str]:
+        pairs = self.k.doors or []
+        return {b for a, b in pairs if a == place} | {a for a, b in pairs if b == place}
+
+    def answer(self, query: Query, naming: Naming) -> set[str]:
+        """The display texts a query's answer consists of, derived from these facts alone."""
+        return {naming.label(v) if isinstance(v, str) else naming.slot(v, query.clock) for v in self.values(query)}
+
+    def values(self, q: Query) -> set[str] | set[int]:  # noqa: C901 - one branch per query kind
+        k, among = self.k, set(q.among)
+        if q.kind == "where":
+            return {place for place, slot in k.at.get(q.person or "", ()) if slot == q.slot}
+        if q.kind == "relation":
+            return {k.relations[q.person]} if q.person in k.relations else set()
+        if q.kind == "weapon":
+            return set(k.weapons)
+        if q.kind == "weapon_place":
+            return {room for w in k.weapons for room in k.kept.get(w, ())}
+        if q.kind == "murder_time":
+            return set(k.murder_slots)
+        if q.kind == "entered":
+            return {p for p, _ in k.logs.get(q.place or "", ()) if p in among}
+        if q.kind == "motive_kind":
+            return set(k.motives.get(q.person or "", ()))
+        if q.kind == "voided":
+            return k.voids & among
+        if q.kind == "doors_of":
+            return self.neighbours(q.place or "") & among if k.doors is not None else set()
+        if q.kind == "route_next":
+            steps = dict((slot, place) for place, slot in k.at.get(q.person or "", ()))
+            return {steps[t + 1] for t, place in steps.items() if place == q.place and t + 1 in steps}
+        if q.kind == "count":
+            key = (q.shape or "", q.colour or "")
+            return {str(k.counts[key])} if key in k.counts else set()
+        if q.kind == "max_amount":
+            shown = {label: v for label, v in k.amounts.items() if label in among}
+            return {max(shown, key=lambda label: shown[label])} if shown else set()
+        if q.kind == "with_motive":
+            return {p for p in among if self.has_motive(p)}
+        if q.kind == "with_means":
+            return {p for p in among if any(self.has_means(p, m) for m in self.murder_slots())}
+        if q.kind == "no_opportunity":
+            return {p for p in among if not any(self.has_opportunity(p, m) for m in self.murder_slots())}
+        if q.kind == "culprits":
+            return {p for p in among if self.consistent(p)}
+        raise ValueError(f"unknown query kind {q.kind!r}")

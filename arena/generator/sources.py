@@ -1,0 +1,118 @@
+"""Where a clue comes from: a witness's memory, a staff statement, a receipt, a chat, a ticket, a map.
+
+Each function picks, for one person and one kind of clue, a medium and a visibility that fit the
+world (a witness must really have been in the room; a phone trail must really have moved every
+quarter hour). Harder cases favour images over text.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from arena.generator.facts import At, Fact
+from arena.generator.world import Herring, World
+from arena.scripts.schema import Visibility
+
+ALIBI_KINDS = {
+    "easy": ("witness", "staff", "receipt"),
+    "medium": ("witness", "staff", "receipt", "chat", "ticket", "floorplan"),
+    "hard": ("receipt", "chat", "ticket", "floorplan", "witness"),
+}
+REACH_KINDS = {"easy": ("witness", "staff"), "medium": ("witness", "staff", "receipt"),
+               "hard": ("route", "receipt", "route", "witness")}
+MOTIVE_KINDS = {"easy": ("testimony", "letter"), "medium": ("letter", "chat", "testimony", "telegram"),
+                "hard": ("chat", "letter", "telegram", "testimony")}
+MEDIUM = {"witness": "text", "staff": "text", "testimony": "text", "receipt": "receipt", "chat": "chat",
+          "ticket": "document", "letter": "document", "telegram": "document", "floorplan": "floorplan",
+          "route": "route_map", "note": "text"}
+
+
+@dataclass(frozen=True)
+class Source:
+    kind: str
+    medium: str
+    visibility: Visibility
+    holder: str | None = None
+    location: str | None = None
+    witness: str | None = None
+    facts: tuple[Fact, ...] = ()
+
+
+def calm_roles(world: World, exclude: str) -> list[str]:
+    """Innocents with no motive: their testimony about themselves can clear or implicate nobody."""
+    return [p.id for p in world.people if p.motive is None and not p.culprit and p.id != exclude]
+
+
+def co_located(world: World, person: str, slot: int) -> list[str]:
+    place = world.positions[person][slot]
+    return [r for r in calm_roles(world, person) if world.positions[r][slot] == place]
+
+
+def sighting(rng: random.Random, world: World, person: str, slot: int, kinds: tuple[str, ...]) -> Source:
+    """A source placing `person` where they really were at `slot`."""
+    place = world.positions[person][slot]
+    kind = rng.choice(kinds)
+    witnesses = co_located(world, person, slot)
+    if kind == "witness" and not witnesses:
+        kind = "staff"
+    fact = At(person=person, place=place, slot=slot)
+    if kind == "witness":
+        witness = rng.choice(witnesses)
+        return Source(kind, "text", Visibility.PRIVATE, holder=witness, witness=witness,
+                      facts=(fact, At(person=witness, place=place, slot=slot)))
+    if kind in ("staff", "chat"):
+        return Source(kind, MEDIUM[kind], Visibility.LOCATION, location=place, facts=(fact,))
+    if kind == "floorplan":
+        return Source(kind, "floorplan", Visibility.PUBLIC, facts=(fact,))
+    private = rng.random() < 0.5
+    return Source(kind, MEDIUM[kind], Visibility.PRIVATE if private else Visibility.LOCATION,
+                  holder=person if private else None, location=None if private else place, facts=(fact,))
+
+
+def alibi_source(rng: random.Random, world: World, person: str) -> Source:
+    return sighting(rng, world, person, world.murder_slot, ALIBI_KINDS[world.options.difficulty])
+
+
+def route_window(world: World, person: str, end: int) -> list[int]:
+    """Slots ending at `end` in which the person moved every slot through distinct rooms."""
+    path = world.positions[person]
+    window = [end]
+    while window[0] > 0:
+        prev = window[0] - 1
+        if path[prev] == path[window[0]] or path[prev] in {path[t] for t in window}:
+            break
+        window.insert(0, prev)
+    return window
+
+
+def reach_source(rng: random.Random, world: World, herring: Herring) -> Source:
+    assert herring.reach_slot is not None
+    kinds = REACH_KINDS[world.options.difficulty]
+    if "route" in kinds and herring.reach_slot < world.murder_slot and rng.random() < 0.6:
+        window = route_window(world, herring.person, herring.reach_slot)
+        if len(window) >= 2:
+            facts = tuple(At(person=herring.person, place=world.positions[herring.person][t], slot=t) for t in window)
+            return Source("route", "route_map", Visibility.PRIVATE, holder=herring.person, facts=facts)
+    kinds = tuple(k for k in kinds if k != "route") or ("staff",)
+    return sighting(rng, world, herring.person, herring.reach_slot, kinds)
+
+
+def motive_source(rng: random.Random, world: World, person: str) -> Source:
+    kind = rng.choice(MOTIVE_KINDS[world.options.difficulty])
+    others = [p.id for p in world.people if p.id != person]
+    innocents = [p for p in others if not world.person(p).culprit]
+    if kind in ("testimony", "chat"):
+        calm = [p for p in innocents if world.person(p).motive is None]
+        holder = rng.choice(calm or innocents if world.person(person).culprit else others)
+        return Source(kind, MEDIUM[kind], Visibility.PRIVATE, holder=holder, witness=holder)
+    rooms = [r for r in world.layout.ids if r != world.murder_place]
+    return Source(kind, MEDIUM[kind], Visibility.LOCATION, location=rng.choice(rooms))
+
+
+def void_source(rng: random.Random, world: World, person: str) -> Source:
+    motive = world.person(person).motive
+    kind = "receipt" if motive == "debt" else "letter"
+    if world.options.difficulty == "easy":
+        kind = "note"
+    return Source(kind, MEDIUM[kind], Visibility.PRIVATE, holder=person)
