@@ -1,0 +1,70 @@
+"""Agents by name: `make_agent("builtin/naive", role_id, seed)` through a dict of factories by provider.
+
+A name is `provider/model`. Each provider prefix maps to one factory called with the model part,
+the role, the seed and settings; model adapters register their prefix with `register_agent_factory`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from arena.agents.base import Agent
+from arena.agents.runner import SeatedAgents
+from arena.engine.state import Seating
+from arena.errors import ConfigError
+from arena.scripts.schema import Script
+
+AgentFactory = Callable[..., Agent]
+"""(model: str, role_id: str, seed: int, **settings) -> Agent"""
+
+BUILTIN_MODELS = ("random", "naive")
+
+
+def _builtin(model: str, role_id: str, seed: int, **settings: Any) -> Agent:
+    if model == "random":
+        from arena.agents.builtin.random_agent import RandomAgent
+
+        return RandomAgent(role_id, seed, **settings)
+    if model == "naive":
+        from arena.agents.builtin.naive_agent import NaiveAgent
+
+        return NaiveAgent(role_id, seed, **settings)
+    raise ConfigError(f"unknown built-in agent builtin/{model}; known: "
+                      f"{', '.join('builtin/' + m for m in BUILTIN_MODELS)}")
+
+
+AGENT_FACTORIES: dict[str, AgentFactory] = {"builtin": _builtin}
+
+
+def register_agent_factory(provider: str, factory: AgentFactory) -> None:
+    """Make `provider/<model>` names resolve through `factory`."""
+    AGENT_FACTORIES[provider] = factory
+
+
+def make_agent(name: str, role_id: str, seed: int, **settings: Any) -> Agent:
+    """The agent called `name` (`provider/model`) playing `role_id`."""
+    provider, sep, model = name.partition("/")
+    if not sep or not model:
+        raise ConfigError(f"agent name must look like provider/model (e.g. builtin/random), got {name!r}")
+    factory = AGENT_FACTORIES.get(provider)
+    if factory is None:
+        raise ConfigError(f"no agent provider {provider!r} (known: {', '.join(sorted(AGENT_FACTORIES))})")
+    try:
+        return factory(model, role_id, seed, **settings)
+    except TypeError as exc:
+        raise ConfigError(f"{name}: bad settings {sorted(settings)} ({exc})") from exc
+
+
+def seat_agents(script: Script, civilians: str, murderer: str, seed: int,
+                civilian_settings: dict[str, Any] | None = None,
+                murderer_settings: dict[str, Any] | None = None) -> SeatedAgents:
+    """One agent per role: `murderer` in the culprit roles, `civilians` in all others."""
+    culprits = set(script.culprit_ids) | set(script.truth.culprits)
+    agents: dict[str, Agent] = {}
+    for role_id in script.role_ids:
+        if role_id in culprits:
+            agents[role_id] = make_agent(murderer, role_id, seed, **(murderer_settings or {}))
+        else:
+            agents[role_id] = make_agent(civilians, role_id, seed, **(civilian_settings or {}))
+    return SeatedAgents(seating=Seating(civilians=civilians, murderer=murderer), agents=agents)

@@ -1,0 +1,102 @@
+"""What one role may know: `observe(state, role)` is the only way game information reaches an agent.
+
+A role sees the rules, the public case (briefing, victim, every role's public profile, the
+locations), its own private material (script, goals, private clues), the clues that are public or
+have been revealed, the public transcript so far and, when it must act, the decision it faces.
+It never sees another role's script or private clues, the truth, or unrevealed clues.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+
+from arena.engine.actions import Decision, Phase
+from arena.engine.rules import GameConfig, rules_text
+from arena.engine.state import GameState, Line
+from arena.engine.transitions import pending_decision
+from arena.engine.views import ClueView, LocationView, RoleView, View
+from arena.scripts.schema import Visibility
+
+
+class Observation(View):
+    """Everything one role knows at one moment, and what it must do now (`decision`)."""
+
+    role: str
+    name: str
+    faction: Literal["civilians", "murderer"]
+    rules: str
+    script_id: str
+    title: str
+    briefing: str
+    victim: str
+    profile: str
+    script: str
+    goals: list[str]
+    roles: list[RoleView]
+    locations: list[LocationView]
+    clues: list[ClueView]
+    transcript: list[Line]
+    phase: Phase
+    round: int
+    rounds: int
+    decision: Decision | None = Field(default=None, description="set when this role must act now")
+    error_note: str | None = Field(default=None, description="why the previous answer was rejected")
+    folder: str | None = Field(default=None, description="the script folder; image paths are relative to it")
+
+    def image_path(self, clue: ClueView) -> Path | None:
+        if clue.image is None:
+            return None
+        return Path(self.folder or ".") / clue.image
+
+    def transcript_text(self) -> str:
+        """The transcript as attributed, quoted lines, one per line."""
+        return "\n".join(line.quoted() for line in self.transcript)
+
+    def fingerprint(self) -> str:
+        """A hash of what the agent saw (independent of where the script folder lives)."""
+        data = self.model_dump_json(exclude={"folder"})
+        return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+def visible_clues(state: GameState, role_id: str) -> list[ClueView]:
+    """Public clues, this role's private clues and the revealed clues, in script order."""
+    revealed = set(state.revealed)
+    views = []
+    for view, visibility, holder in state.facts.clue_views:
+        if visibility is Visibility.PUBLIC or (visibility is Visibility.PRIVATE and holder == role_id) \
+                or (visibility is not Visibility.PRIVATE and view.id in revealed):
+            views.append(view)
+    return views
+
+
+@lru_cache(maxsize=4096)
+def _location_view(location_id: str, name: str, description: str, left: int) -> LocationView:
+    return LocationView(id=location_id, name=name, description=description, clues_left=left)
+
+
+@lru_cache(maxsize=64)
+def _rules(config: GameConfig) -> str:
+    return rules_text(config)
+
+
+def observe(state: GameState, role_id: str) -> Observation:
+    """The observation of `role_id`; its `decision` is set only if this role must act now."""
+    script = state.script
+    role = script.role(role_id)
+    decision = pending_decision(state)
+    return Observation(
+        role=role.id, name=role.name, faction=state.facts.faction(role.id), rules=_rules(state.config),
+        script_id=script.id, title=script.title, briefing=script.briefing, victim=script.victim,
+        profile=role.profile, script=role.script, goals=list(role.goals), roles=list(state.facts.role_views),
+        locations=[_location_view(loc.id, loc.name, loc.description, len(state.remaining_at(loc.id)))
+                   for loc in script.locations],
+        clues=visible_clues(state, role.id), transcript=list(state.transcript), phase=state.phase,
+        round=state.round, rounds=state.config.rounds,
+        decision=decision if decision is not None and decision.role == role.id else None,
+        folder=state.facts.folder,
+    )
