@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from arena.agents.builtin.random_agent import RandomAgent
-from arena.engine import GameConfig, GameState, Seating, apply, new_game, observe, parse_output, pending_decision
+from arena.engine import (
+    GameConfig,
+    GameState,
+    Observation,
+    Seating,
+    apply,
+    new_game,
+    observe,
+    parse_output,
+    pending_decision,
+)
 from arena.engine.events import EventBase
 from arena.errors import ScriptError
 from arena.scripts.loader import load_script
@@ -50,3 +61,42 @@ def play_random(script: Script, seed: int, config: GameConfig | None = None, hoo
         if hook is not None:
             hook(before, state, new)
     raise AssertionError(f"game not over after {max_steps} steps")
+
+
+class FakeClock:
+    """A clock that advances 5 ms per reading, so logged latencies are reproducible."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.005
+        return self.now
+
+
+class Detective:
+    """A deterministic scripted agent: asks the next role round-robin, investigates when it can,
+    and votes and reasons against `suspect` (or abstains when `suspect` is None)."""
+
+    def __init__(self, role: str, suspect: str | None) -> None:
+        self.role, self.suspect, self.turns = role, suspect, 0
+
+    async def act(self, obs: Observation) -> dict[str, Any]:
+        return self.choose(obs)
+
+    def choose(self, obs: Observation) -> dict[str, Any]:
+        d = obs.decision
+        assert d is not None
+        if d.kind == "introduce":
+            return {"introduction": f"I am {obs.name}; {obs.profile}"}
+        if d.kind == "answer":
+            return {"answer": f"{obs.name} says: I was busy elsewhere when {d.asker} thinks."}
+        if d.kind == "discuss":
+            self.turns += 1
+            if d.locations and self.turns % 2 == 1:
+                return {"speech": "Let me look around.", "action": "investigate", "location": d.locations[0]}
+            target = d.targets[self.turns % len(d.targets)]
+            return {"speech": "A question.", "action": "ask", "target": target, "question": "Where were you at nine?"}
+        if d.kind == "reason":
+            return {"suspect": self.suspect, "method": "A blow with a pot.", "motive": "Credit for the orchid."}
+        return {"vote": self.suspect}
