@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from enum import StrEnum
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -32,18 +33,20 @@ class SplitName(StrEnum):
 
 
 def generate(
-    seed: int = typer.Option(..., "--seed", help="Seed of the first case; the same seed and options give the same "
-                             "case, byte for byte."),
-    out_dir: Path = typer.Option(..., "--out", help="Folder to write into, one sub-folder per case (usable as "
-                                 "ARENA_SCRIPTS)."),
-    count: int = typer.Option(1, "--count", min=1, help="Number of cases, from seeds N..N+M-1."),
-    roles: str = typer.Option("4-8", "--roles", help="Number of roles (6), or a range drawn per seed (4-8)."),
-    difficulty: Difficulty = typer.Option(Difficulty.MEDIUM, "--difficulty", help="Reasoning depth, red herrings "
-                                          "and how much hinges on images."),
-    culprits: int = typer.Option(1, "--culprits", min=1, max=2, help="Culprits acting together (1 or 2)."),
-    split: SplitName = typer.Option(SplitName.PUBLIC, "--split", help="heldout: seeds are keyed with the secret "
-                                    "ARENA_HELDOUT_SALT, so published seed numbers cannot reproduce the cases."),
-    render: bool = typer.Option(True, "--render/--no-render", help="Render the image clues (PNG)."),
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first case; the same seed and options give the "
+                                      "same case, byte for byte.")],
+    out_dir: Annotated[Path, typer.Option("--out", help="Folder to write into, one sub-folder per case (usable as "
+                                          "ARENA_SCRIPTS).")],
+    count: Annotated[int, typer.Option("--count", min=1, help="Number of cases, from seeds N..N+M-1.")] = 1,
+    roles: Annotated[str, typer.Option("--roles", help="Number of roles (6), or a range drawn per seed "
+                                       "(4-8).")] = "4-8",
+    difficulty: Annotated[Difficulty, typer.Option("--difficulty", help="Reasoning depth, red herrings and how "
+                                                   "much hinges on images.")] = Difficulty.MEDIUM,
+    culprits: Annotated[int, typer.Option("--culprits", min=1, max=2, help="Culprits acting together.")] = 1,
+    split: Annotated[SplitName, typer.Option("--split", help="heldout: seeds are keyed with the secret "
+                                             "ARENA_HELDOUT_SALT, so published seed numbers cannot reproduce the "
+                                             "cases.")] = SplitName.PUBLIC,
+    render: Annotated[bool, typer.Option("--render/--no-render", help="Render the image clues (PNG).")] = True,
 ) -> None:
     """Generate murder-mystery cases; each passes the solver check (exactly one solution) before it is written."""
     bounds = parse_roles(roles)
