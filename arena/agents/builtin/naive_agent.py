@@ -1,0 +1,254 @@
+"""`builtin/naive`: the WhodunitBench naive agent, a retrieval baseline with no model behind it.
+
+It indexes what it owns (its role script, goals and private clues) and what it can see (text
+clues, and the OCR text of the image clues it may see) as sentence chunks in a TF-IDF + FAISS
+memory (`multimodal.retrieval`), and plays from retrieval alone:
+
+* answers a question with the passages most similar to it, or "I don't know." when nothing is
+  similar enough;
+* asks the roles its evidence mentions most, and investigates locations nobody has explored;
+* names and votes for the role its evidence points at most (never itself, as a civilian);
+* as the murderer it keeps its own script to itself, unless a question is so close to its script
+  that it counts as being confronted with proof: then it confesses at once (WhodunitBench).
+
+Every choice is taken from the decision's legal options, so its play is always legal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from arena.engine.actions import Decision, DecisionKind
+from arena.engine.observation import Observation
+from multimodal.ocr import OcrReader, OcrUnavailable
+from multimodal.retrieval import STOP_WORDS, Hit, Passage, RetrievalIndex, passages_from
+
+log = logging.getLogger(__name__)
+DONT_KNOW = "I don't know."
+CASE_QUERY = "{victim} killed murder death weapon poison struck motive why who alone seen night"
+_VERB = (r"(?=\s+(?:\w+ed|met|saw|heard|went|had|have|did|do|are|were|was|will|can|must|know|knew|told|took|"
+         r"left|found)\b)")
+_PRONOUNS = [(r"\bYou are\b", "I am"), (r"\byou are\b", "I am"), (r"\bYou were\b", "I was"),
+             (r"\byou were\b", "I was"), (r"\bYou\b", "I"), (r"\byourself\b", "myself"), (r"\bYour\b", "My"),
+             (r"\byour\b", "my"), (r"\byou\b" + _VERB, "I"), (r"\byou\b", "me")]
+_WORD = re.compile(r"[a-z][a-z'\-]{2,}")
+
+
+def first_person(text: str) -> str:
+    """Turn a second-person role-script sentence into something the role can say."""
+    for pattern, replacement in _PRONOUNS:
+        text = re.sub(pattern, replacement, text)
+    return text
+
+
+def cut_words(text: str, limit: int) -> str:
+    words = text.split()
+    return " ".join(words[:limit])
+
+
+class NaiveAgent:
+    """Retrieval-only play for one role. Settings: `ocr` (read image clues), `ocr_cache` (folder),
+    `lsa_dims` (LSA instead of plain TF-IDF), `answer_threshold`, `confess_threshold`, `k`."""
+
+    def __init__(self, role_id: str, seed: int, *, ocr: bool = True, ocr_cache: str | None = None,
+                 lsa_dims: int | None = None, answer_threshold: float = 0.15, confess_threshold: float = 0.35,
+                 k: int = 3) -> None:
+        self.role_id = role_id
+        self.rng = random.Random(f"builtin/naive:{seed}:{role_id}")
+        self.reader = OcrReader(cache_dir=ocr_cache) if ocr else None
+        self.lsa_dims, self.k = lsa_dims, k
+        self.answer_threshold, self.confess_threshold = answer_threshold, confess_threshold
+        self.index = RetrievalIndex([])
+        self.indexed: tuple[str, ...] | None = None
+        self.ocr_text: dict[str, str] = {}
+        self.aliases: dict[str, str] = {}
+        self.first_counts: dict[str, int] = {}
+        self.asked: Counter[str] = Counter()
+        self.confessed = False
+        self.suspect: str | None = None
+
+    # --- memory -------------------------------------------------------------------------------
+
+    def _read_image(self, obs: Observation, clue_id: str, path: Path | None) -> str:
+        if self.reader is None or path is None or clue_id in self.ocr_text:
+            return self.ocr_text.get(clue_id, "")
+        try:
+            text = self.reader.read_file(path)
+        except (OSError, OcrUnavailable) as exc:
+            log.warning("%s: no OCR for clue %s (%s)", obs.role, clue_id, exc)
+            text = ""
+        self.ocr_text[clue_id] = text
+        return text
+
+    def refresh(self, obs: Observation) -> None:
+        """Rebuild the memory when the set of visible clues has changed (blocking: OCR)."""
+        key = tuple(c.id for c in obs.clues)
+        if key == self.indexed:
+            return
+        passages = passages_from(obs.script, "script") + passages_from("\n".join(obs.goals), "script")
+        for clue in obs.clues:
+            source = "own" if clue.source == "private" else "clue"
+            passages += passages_from(f"{clue.title}: {clue.text}", f"{source}:{clue.id}")
+            if clue.kind == "image":
+                passages += passages_from(self._read_image(obs, clue.id, obs.image_path(clue)), f"ocr:{clue.id}")
+        self.index = RetrievalIndex(passages, lsa_dims=self.lsa_dims)
+        self.indexed = key
+        if not self.aliases:
+            self.aliases = role_aliases(obs)
+            self.first_counts = {loc.id: loc.clues_left for loc in obs.locations}
+
+    # --- evidence -----------------------------------------------------------------------------
+
+    def shareable(self, obs: Observation) -> Any:
+        """Which passages this role is willing to repeat in public."""
+        if obs.faction == "murderer" and not self.confessed:
+            return lambda p: p.source != "script" and not p.source.startswith("own:")
+        return None
+
+    def pointed_roles(self, obs: Observation) -> list[str]:
+        """Other roles ranked by how strongly the evidence about the crime mentions them."""
+        weights: dict[str, float] = {}
+        query = CASE_QUERY.format(victim=obs.victim)
+        for hit in self.index.search(query, 12, self.shareable(obs)):
+            for role in mentioned(hit.passage.text, self.aliases):
+                weights[role] = weights.get(role, 0.0) + hit.score
+        ranked = [r for r, _ in sorted(weights.items(), key=lambda kv: (-kv[1], kv[0])) if r != obs.role]
+        return ranked
+
+    def say(self, hits: list[Hit], limit: int) -> str:
+        return cut_words(" ".join(first_person(h.passage.text) for h in hits), limit)
+
+    # --- decisions ----------------------------------------------------------------------------
+
+    async def act(self, observation: Observation) -> dict[str, Any]:
+        if tuple(c.id for c in observation.clues) != self.indexed:
+            await asyncio.to_thread(self.refresh, observation)
+        return self.choose(observation)
+
+    def choose(self, obs: Observation) -> dict[str, Any]:
+        """The output for the pending decision (memory must be fresh: see `refresh`)."""
+        d = obs.decision
+        if d is None:
+            raise ValueError(f"{obs.role} was asked to act without a pending decision")
+        self.refresh(obs)
+        match d.kind:
+            case DecisionKind.INTRODUCE:
+                return {"introduction": cut_words(f"I am {obs.name}. {obs.profile}", d.word_limit)}
+            case DecisionKind.ANSWER:
+                return {"answer": self.answer(obs, d)}
+            case DecisionKind.DISCUSS:
+                return self.turn(obs, d)
+            case DecisionKind.REASON:
+                return self.reason(obs, d)
+            case DecisionKind.VOTE:
+                return {"vote": self.choose_suspect(obs, d)}
+        raise AssertionError(d.kind)  # pragma: no cover
+
+    def answer(self, obs: Observation, d: Decision) -> str:
+        question = d.question or ""
+        if obs.faction == "murderer" and not self.confessed:
+            proof = self.confronting_proof(obs, question)
+            if proof is not None:
+                self.confessed = True
+                return cut_words(f"I confess: I killed {obs.victim}. {first_person(proof.passage.text)}",
+                                 d.word_limit)
+        hits = [h for h in self.index.search(question, 2, self.shareable(obs)) if h.score >= self.answer_threshold]
+        return self.say(hits, d.word_limit) if hits else DONT_KNOW
+
+    def confronting_proof(self, obs: Observation, question: str) -> Hit | None:
+        """The passage of its own script a question confronts the murderer with, if any.
+
+        Names (of roles and the victim) are removed first: being addressed by name is not proof.
+        The question must then be close to a script passage and share at least two content words.
+        """
+        names = set(self.aliases) | {w.lower() for w in re.findall(r"[A-Za-z]+", obs.victim)}
+        words = [w for w in _WORD.findall(question.lower()) if w not in names]
+        proof = self.index.best(" ".join(words), lambda p: p.source == "script")
+        if proof is None or proof.score < self.confess_threshold:
+            return None
+        passage_words = set(_WORD.findall(proof.passage.text.lower()))
+        shared = {w for w in words if w in passage_words and w not in STOP_WORDS}
+        return proof if len(shared) >= 2 else None
+
+    def turn(self, obs: Observation, d: Decision) -> dict[str, Any]:
+        pointed = [r for r in self.pointed_roles(obs) if r in d.targets]
+        fresh = [r for r in pointed if not self.asked[r]]
+        unexplored = [loc for loc in d.locations if self.first_counts.get(loc, 0) == self._left(obs, loc)]
+        if fresh:
+            return self.ask(obs, d, fresh[0])
+        if unexplored:
+            speech = f"Let us see what is in {unexplored[0]}."
+            return {"speech": speech, "action": "investigate", "location": unexplored[0]}
+        target = pointed[0] if pointed else self.rng.choice(d.targets)
+        return self.ask(obs, d, target)
+
+    def ask(self, obs: Observation, d: Decision, target: str) -> dict[str, Any]:
+        """Ask `target` about the evidence that mentions it (or where it was, without any)."""
+        self.asked[target] += 1
+        name = next((r.name for r in obs.roles if r.id == target), target)
+        where = self.shareable(obs)
+        about = [h for h in self.index.search(f"{name} {target}", 3, where)
+                 if target in mentioned(h.passage.text, self.aliases)]
+        if about:
+            evidence = first_person(about[0].passage.text)
+            speech = cut_words(f"Here is what I know: {evidence}", d.word_limit)
+            question = cut_words(f"{name}, can you explain this: {evidence}", d.word_limit)
+        else:
+            speech = f"I would like to hear from {name}."
+            question = f"{name}, where were you and what did you do when {obs.victim} died?"
+        return {"speech": speech, "action": "ask", "target": target, "question": question}
+
+    def choose_suspect(self, obs: Observation, d: Decision) -> str:
+        if obs.faction == "murderer" and self.confessed and obs.role in d.targets:
+            return obs.role
+        if self.suspect is None or self.suspect not in d.targets:
+            pointed = [r for r in self.pointed_roles(obs) if r in d.targets and r != obs.role]
+            others = [r for r in d.targets if r != obs.role]
+            self.suspect = pointed[0] if pointed else self.rng.choice(others or d.targets)
+        return self.suspect
+
+    def reason(self, obs: Observation, d: Decision) -> dict[str, Any]:
+        suspect = self.choose_suspect(obs, d)
+        where = self.shareable(obs)
+        method = self.index.search(f"how {obs.victim} killed weapon poison struck method", 1, where)
+        motive = self.index.search(f"why motive money revenge hated secret {suspect}", 1, where)
+        return {"suspect": suspect, "method": self.say(method, d.word_limit) or DONT_KNOW,
+                "motive": self.say(motive, d.word_limit) or DONT_KNOW}
+
+    @staticmethod
+    def _left(obs: Observation, location: str) -> int:
+        return next((loc.clues_left for loc in obs.locations if loc.id == location), 0)
+
+
+def role_aliases(obs: Observation) -> dict[str, str]:
+    """Lower-case words that name one role: its id, full name, and name parts no other role shares."""
+    parts: Counter[str] = Counter()
+    for role in obs.roles:
+        parts.update({w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'\-]+", role.name) if len(w) >= 4})
+    aliases: dict[str, str] = {}
+    for role in obs.roles:
+        aliases[role.id.lower()] = role.id
+        aliases[role.name.lower()] = role.id
+        for word in re.findall(r"[A-Za-z][A-Za-z'\-]+", role.name):
+            if len(word) >= 4 and parts[word.lower()] == 1:
+                aliases[word.lower()] = role.id
+    return aliases
+
+
+def mentioned(text: str, aliases: dict[str, str]) -> set[str]:
+    """Role ids a passage mentions (by id, full name or a distinctive name part)."""
+    lowered = text.lower()
+    found = set()
+    for alias, role in aliases.items():
+        if re.search(rf"(?<![a-z]){re.escape(alias)}(?![a-z])", lowered):
+            found.add(role)
+    return found
+
+
+__all__ = ["DONT_KNOW", "NaiveAgent", "Passage", "first_person", "mentioned", "role_aliases"]

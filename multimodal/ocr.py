@@ -1,0 +1,102 @@
+"""OCR of image clues with tesseract, cached on disk by the image's sha256.
+
+Reading a card takes tesseract a fraction of a second; a tournament reads the same few cards
+thousands of times, so every result is stored under `<cache>/<sha256>-<lang>-<config hash>.txt`
+and read back from there. The cache folder is `$ARENA_OCR_CACHE`, else
+`$XDG_CACHE_HOME/whodunit-arena/ocr` (`~/.cache/...`). Writes are atomic (temp file + rename), so
+concurrent games may share the folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+OCR_CACHE_ENV = "ARENA_OCR_CACHE"
+DEFAULT_CONFIG = "--psm 3"
+
+
+class OcrUnavailable(RuntimeError):
+    """tesseract (or pytesseract) is not installed; the message says how to install it."""
+
+
+def default_cache_dir() -> Path:
+    if os.environ.get(OCR_CACHE_ENV):
+        return Path(os.environ[OCR_CACHE_ENV])
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "whodunit-arena" / "ocr"
+
+
+def _run_tesseract(data: bytes, lang: str, config: str) -> str:
+    try:
+        import pytesseract
+        from PIL import Image
+    except ImportError as exc:  # pragma: no cover - both are dependencies of the package
+        raise OcrUnavailable("pytesseract is not installed: pip install pytesseract") from exc
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            return str(pytesseract.image_to_string(image.convert("RGB"), lang=lang, config=config))
+    except pytesseract.TesseractNotFoundError as exc:
+        raise OcrUnavailable("the tesseract binary is not installed (Debian: apt-get install tesseract-ocr)") from exc
+
+
+@dataclass
+class OcrReader:
+    """Reads images with tesseract through an on-disk cache; counts hits and misses."""
+
+    cache_dir: Path | str | None = None
+    lang: str = "eng"
+    config: str = DEFAULT_CONFIG
+    hits: int = 0
+    misses: int = 0
+
+    def __post_init__(self) -> None:
+        self.cache_dir = default_cache_dir() if self.cache_dir is None else Path(self.cache_dir)
+
+    def cache_path(self, digest: str) -> Path:
+        assert isinstance(self.cache_dir, Path)
+        settings = hashlib.sha256(f"{self.lang}|{self.config}".encode()).hexdigest()[:8]
+        return self.cache_dir / f"{digest}-{self.lang}-{settings}.txt"
+
+    def read_bytes(self, data: bytes) -> str:
+        """The text in an encoded image (PNG, JPEG...)."""
+        path = self.cache_path(hashlib.sha256(data).hexdigest())
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            pass
+        else:
+            self.hits += 1
+            return text
+        self.misses += 1
+        text = _run_tesseract(data, self.lang, self.config).strip()
+        _write_atomic(path, text)
+        return text
+
+    def read_file(self, path: str | os.PathLike[str]) -> str:
+        return self.read_bytes(Path(path).read_bytes())
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".ocr-", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        # A read-only or full cache must not stop a game: the text is still returned, uncached.
+        log.warning("OCR cache not written (%s): %s", path.parent, exc)
+
+
+def ocr_image(path: str | os.PathLike[str], cache_dir: str | os.PathLike[str] | None = None,
+              lang: str = "eng") -> str:
+    """The text tesseract reads in an image file (cached by content)."""
+    reader = OcrReader(cache_dir=Path(cache_dir) if cache_dir is not None else None, lang=lang)
+    return reader.read_file(path)
