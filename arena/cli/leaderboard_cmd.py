@@ -38,8 +38,9 @@ def render_table(rows: list[LeaderboardRow], db: Path, min_games: int, n_games: 
                           "civ, mur: win% (games) per side")
     for row in rows:
         label = (row.name or row.entry) + (" *" if row.provisional else "")
-        table.add_row(str(row.rank), label, f"{row.mu:.1f}±{row.sigma:.1f}", f"{row.conservative:.1f}",
-                      f"{row.bt:.0f} [{row.ci_low:.0f},{row.ci_high:.0f}]", f"{row.wins}/{row.games}",
+        bt = "-" if row.bt is None else f"{row.bt:.0f} [{row.ci_low:.0f},{row.ci_high:.0f}]"
+        table.add_row("-" if row.rank is None else str(row.rank), label, f"{row.mu:.1f}±{row.sigma:.1f}",
+                      f"{row.conservative:.1f}", bt, f"{row.wins}/{row.games}",
                       f"{_percent(row.win_rate_civilian)} ({row.games_civilian})",
                       f"{_percent(row.win_rate_murderer)} ({row.games_murderer})",
                       style="dim" if row.provisional else None)
@@ -71,8 +72,8 @@ def leaderboard(db: Path | None = DbOpt, as_json: bool = JsonOpt, min_games: int
     if snapshot:
         rows = recompute_and_snapshot(Store(path), min_games=min_games, bootstrap_rounds=bootstrap, seed=seed)
     else:
-        rows = compute_leaderboard(games, min_games=min_games, bootstrap_rounds=bootstrap,
-                                   rng=np.random.default_rng(seed))
+        rows = compute_leaderboard(games, entries=reader.active_entry_ids(), min_games=min_games,
+                                   bootstrap_rounds=bootstrap, rng=np.random.default_rng(seed))
     entries = reader.entries()
     names = {e.entry_id: e.name if e.version == 1 else f"{e.name} v{e.version}" for e in entries}
     hidden = set() if show_all else {e.entry_id for e in entries if e.deprecated}

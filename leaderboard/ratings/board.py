@@ -26,16 +26,16 @@ BOOTSTRAP_ROUNDS = 100
 @dataclass(frozen=True)
 class LeaderboardRow:
     """One entry's standing. `mu`..`conservative` are overall TrueSkill; `bt`, `ci_low`, `ci_high`,
-    `rank` are Bradley-Terry (Elo-like scale); `*_civilian` / `*_murderer` are the faction views."""
+    `rank` are Bradley-Terry (Elo-like scale; None without games); `*_civilian` / `*_murderer` are the faction views."""
 
     entry: str
     mu: float
     sigma: float
     conservative: float
-    bt: float
-    ci_low: float
-    ci_high: float
-    rank: int
+    bt: float | None
+    ci_low: float | None
+    ci_high: float | None
+    rank: int | None
     games: int
     wins: int
     provisional: bool
@@ -75,6 +75,10 @@ def side_counts(log: GameLog) -> tuple[SideCounts, SideCounts]:
     return as_civ, as_mur
 
 
+def _finite(value: float) -> float | None:
+    return float(value) if np.isfinite(value) else None
+
+
 def _rate(wins: int, games: int) -> float | None:
     return wins / games if games else None
 
@@ -105,8 +109,8 @@ def _row(i: int, log: GameLog, overall: SkillTable, civ_skill: SkillTable, mur_s
     civ_wins, mur_wins = int(as_civ.wins[i]), int(as_mur.wins[i])
     return LeaderboardRow(
         entry=log.entries[i], mu=float(overall.mu[i]), sigma=float(overall.sigma[i]),
-        conservative=float(overall.conservative[i]), bt=float(bt.rating[i]), ci_low=float(bt.ci_low[i]),
-        ci_high=float(bt.ci_high[i]), rank=int(bt.rank[i]), games=games, wins=civ_wins + mur_wins,
+        conservative=float(overall.conservative[i]), bt=_finite(bt.rating[i]), ci_low=_finite(bt.ci_low[i]),
+        ci_high=_finite(bt.ci_high[i]), rank=int(bt.rank[i]) if games else None, games=games, wins=civ_wins + mur_wins,
         provisional=games < min_games, win_rate_civilian=_rate(civ_wins, civ_games),
         win_rate_murderer=_rate(mur_wins, mur_games), games_civilian=civ_games, games_murderer=mur_games,
         wins_civilian=civ_wins, wins_murderer=mur_wins, draws=int(as_civ.draws[i] + as_mur.draws[i]),

@@ -106,13 +106,24 @@ def bootstrap_ratings(decisive: np.ndarray, draws: np.ndarray, rounds: int,
 
 
 def fit_bradley_terry(log: GameLog, rounds: int = 100, rng: np.random.Generator | None = None) -> BradleyTerry:
-    """Point ratings on the full log, plus bootstrap percentile CIs and CI-aware ranks."""
+    """Point ratings on the full log, plus bootstrap percentile CIs and CI-aware ranks.
+
+    Only entries with at least one rated game are fitted (and anchor the mean); the others get
+    NaN ratings and rank 0, since the log says nothing about them.
+    """
     rng = rng if rng is not None else np.random.default_rng(0)
     decisive, draws = outcome_counts(log)
-    rating = to_scale(fit_strengths(decisive + 0.5 * (draws + draws.T)))
+    games = (decisive + decisive.T + draws + draws.T).sum(axis=1)
+    played = np.flatnonzero(games > 0)
+    sub = np.ix_(played, played)
+    rating = np.full(log.n_entries, np.nan)
+    low, high = rating.copy(), rating.copy()
+    rating[played] = to_scale(fit_strengths(decisive[sub] + 0.5 * (draws[sub] + draws[sub].T)))
     if rounds > 0:
-        samples = bootstrap_ratings(decisive, draws, rounds, rng)
-        low, high = np.percentile(samples, [2.5, 97.5], axis=0)
+        samples = bootstrap_ratings(decisive[sub], draws[sub], rounds, rng)
+        low[played], high[played] = np.percentile(samples, [2.5, 97.5], axis=0)
     else:
-        low, high = rating.copy(), rating.copy()
-    return BradleyTerry(log.entries, rating, low, high, ci_rank(low, high), rounds)
+        low[played], high[played] = rating[played], rating[played]
+    rank = np.zeros(log.n_entries, dtype=np.int64)
+    rank[played] = ci_rank(low[played], high[played])
+    return BradleyTerry(log.entries, rating, low, high, rank, rounds)

@@ -26,7 +26,8 @@ def snapshot_records(rows: Sequence[LeaderboardRow], computed_at: datetime, n_ga
                      min_games: int = MIN_GAMES, snapshot_id: str | None = None) -> list[RatingSnapshotRecord]:
     """The snapshot rows for a computed board (three per entry)."""
     sid = snapshot_id or uuid.uuid4().hex
-    common: dict[str, Any] = {"snapshot_id": sid, "computed_at": computed_at, "system": SYSTEM, "n_games_total": n_games_total}
+    common: dict[str, Any] = {"snapshot_id": sid, "computed_at": computed_at, "system": SYSTEM,
+                              "n_games_total": n_games_total}
     records = []
     for row in rows:
         records.append(RatingSnapshotRecord(
@@ -44,10 +45,11 @@ def snapshot_records(rows: Sequence[LeaderboardRow], computed_at: datetime, n_ga
 
 def recompute_and_snapshot(store: Store, *, min_games: int = MIN_GAMES, bootstrap_rounds: int = BOOTSTRAP_ROUNDS,
                            seed: int = 0, computed_at: datetime | None = None) -> list[LeaderboardRow]:
-    """Recompute the board from the store's finished games and append a snapshot; returns the rows."""
+    """Recompute the board from the store's finished games (plus registered entries without games yet)
+    and append a snapshot; returns the rows."""
     games = store.finished_games()
-    rows = compute_leaderboard(games, min_games=min_games, bootstrap_rounds=bootstrap_rounds,
-                               rng=np.random.default_rng(seed))
+    rows = compute_leaderboard(games, entries=store.active_entry_ids(), min_games=min_games,
+                               bootstrap_rounds=bootstrap_rounds, rng=np.random.default_rng(seed))
     if rows:
         store.record_rating_snapshot(snapshot_records(rows, computed_at or utc_now(), len(games), min_games))
     return rows

@@ -78,7 +78,7 @@ def _v_w(env: trueskill.TrueSkill, t: float, margin: float, drawn: bool) -> tupl
 
 def _rate_reference(env: trueskill.TrueSkill, winner: tuple[float, float], loser: tuple[float, float],
                     drawn: bool) -> tuple[tuple[float, float], tuple[float, float]]:
-    new_w, new_l = env.rate_1vs1(env.create_rating(*winner), env.create_rating(*loser), drawn=drawn)
+    new_w, new_l = trueskill.rate_1vs1(env.create_rating(*winner), env.create_rating(*loser), drawn=drawn, env=env)
     return (new_w.mu, new_w.sigma), (new_l.mu, new_l.sigma)
 
 

@@ -147,6 +147,12 @@ def finished_games(conn: duckdb.DuckDBPyConnection) -> list[FinishedGame]:
     return [FinishedGame(**row) for row in rows]
 
 
+def active_entry_ids(conn: duckdb.DuckDBPyConnection) -> list[str]:
+    """Registered entries that are not deprecated (they belong on the board even before their first game)."""
+    rows = conn.execute("SELECT entry_id FROM entries WHERE NOT deprecated ORDER BY entry_id").fetchall()
+    return [row[0] for row in rows]
+
+
 ENTRY_STATS_SQL = """
 WITH sides AS (
     SELECT civilians_entry AS entry_id, 'civilians' AS side, status, winner FROM games
@@ -225,6 +231,10 @@ class Reader:
         where = "" if include_deprecated else "WHERE NOT deprecated"
         rows = self._rows(f"SELECT * FROM entries {where} ORDER BY name, version")
         return [EntryRow(**parse_json(row, "settings")) for row in rows]
+
+    def active_entry_ids(self) -> list[str]:
+        with self.snapshot() as conn:
+            return [] if conn is None else active_entry_ids(conn)
 
     def entry_names(self) -> dict[str, str]:
         """entry_id -> display name (with ` v2`, ` v3`... for later versions of a name)."""

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 from arena.errors import StoreError
 from leaderboard.store.db import RetryPolicy, default_db_path, writing
 from leaderboard.store.migrations import run_migrations
-from leaderboard.store.queries import FinishedGame, finished_games, finished_plan_keys
+from leaderboard.store.queries import FinishedGame, active_entry_ids, finished_games, finished_plan_keys
 from leaderboard.store.records import (
     AgentCallRecord,
     EntryRecord,
@@ -186,6 +186,10 @@ class Store:
         """The ratings' input, read through the writer's own connection (see `Reader.finished_games`)."""
         with writing(self.path, self.retry) as conn:
             return finished_games(conn)
+
+    def active_entry_ids(self) -> list[str]:
+        with writing(self.path, self.retry) as conn:
+            return active_entry_ids(conn)
 
     def record_agent_calls(self, calls: Sequence[AgentCallRecord]) -> int:
         """Append model-call accounting rows (one transaction); returns how many were written."""

@@ -1,0 +1,82 @@
+"""`arena leaderboard` through the real console entry point, on DuckDB files made in tmp_path."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from leaderboard.store import Reader
+from tests.leaderboard.helpers import game, new_store
+
+JSON_KEYS = {"entry", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank", "games", "wins",
+             "provisional", "win_rate_civilian", "win_rate_murderer"}
+
+
+def arena(*args: str, cwd: Path, db: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "ARENA_DB"}
+    env["COLUMNS"] = "200"
+    if db is not None:
+        env["ARENA_DB"] = str(db)
+    code = "from arena.cli import main; main()"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd, env=env,
+                          timeout=120)
+
+
+def played_store(tmp_path: Path) -> tuple[Path, list[str]]:
+    store, ids = new_store(tmp_path)
+    a, b, c = ids
+    for i in range(12):
+        store.record_game(game(f"ab{i}", a, b, winner="civilians" if i % 4 else "murderer", minute=i), [])
+        store.record_game(game(f"ba{i}", b, a, winner="murderer", minute=100 + i), [])
+    store.record_game(game("bc", b, c, winner="civilians", minute=300), [])
+    return store.path, ids
+
+
+def test_an_empty_or_missing_database_gives_a_helpful_message(tmp_path):
+    missing = arena("leaderboard", "--db", str(tmp_path / "none.duckdb"), cwd=tmp_path)
+    assert missing.returncode == 0 and "No finished games" in missing.stdout
+    assert not (tmp_path / "none.duckdb").exists()
+    store, _ = new_store(tmp_path)
+    as_json = arena("leaderboard", "--json", cwd=tmp_path, db=store.path)
+    assert as_json.returncode == 0 and json.loads(as_json.stdout) == []
+    assert "No finished games" in as_json.stderr
+
+
+def test_table_lists_entries_by_name_with_ratings(tmp_path):
+    db, _ = played_store(tmp_path)
+    result = arena("leaderboard", cwd=tmp_path, db=db)
+    assert result.returncode == 0, result.stderr
+    words = " ".join(result.stdout.split())
+    assert "25 finished games" in words and "fewer than 10 games" in words
+    rows = [line.split() for line in result.stdout.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"])]
+    assert [row[1] for row in rows] == ["alpha", "beta", "gamma"]
+    assert rows[2][2] == "*" and rows[0][2] != "*"  # gamma has one game: provisional
+    assert "21/24" in rows[0] and "75%" in rows[0]
+
+
+def test_json_rows_have_the_documented_keys_and_consistent_values(tmp_path):
+    db, (a, b, c) = played_store(tmp_path)
+    result = arena("leaderboard", "--db", str(db), "--json", "--bootstrap", "20", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert [r["entry"] for r in rows] == [a, b, c]
+    assert all(set(r) >= JSON_KEYS for r in rows)
+    alpha = rows[0]
+    assert (alpha["games"], alpha["wins"], alpha["provisional"], alpha["name"]) == (24, 21, False, "alpha")
+    assert alpha["win_rate_civilian"] == 0.75 and alpha["win_rate_murderer"] == 1.0
+    assert alpha["ci_low"] <= alpha["bt"] <= alpha["ci_high"] and alpha["rank"] == 1
+    assert alpha["conservative"] == alpha["mu"] - 3 * alpha["sigma"]
+
+
+def test_snapshot_option_stores_the_board(tmp_path):
+    db, (a, _, _) = played_store(tmp_path)
+    assert Reader(db).latest_snapshot() == []
+    result = arena("leaderboard", "--db", str(db), "--snapshot", "--json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    shown = {r["entry"]: r for r in json.loads(result.stdout)}
+    stored = {(r.entry_id, r.faction): r for r in Reader(db).latest_snapshot()}
+    assert len(stored) == 9 and stored[(a, "overall")].mu == shown[a]["mu"]
+    assert stored[(a, "overall")].ci_high == shown[a]["ci_high"]

@@ -1,0 +1,55 @@
+"""Migrations run once, in order, at writer start; readers refuse a schema newer than the code."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from arena.errors import StoreError
+from leaderboard.store import Reader, Store
+from leaderboard.store.migrations import MIGRATIONS, applied_migrations
+
+TABLES = {"entries", "scripts", "tournaments", "matches", "games", "events", "agent_calls", "qa_runs", "qa_answers",
+          "metric_scores", "rating_snapshots", "schema_migrations"}
+
+
+def test_first_open_applies_every_migration_in_order_and_second_open_none(tmp_path):
+    path = tmp_path / "arena.duckdb"
+    first = Store(path)
+    assert first.applied_migrations == [m.__name__ for m in MIGRATIONS]
+    assert all(name.startswith(f"m{i + 1:03d}_") for i, name in enumerate(first.applied_migrations))
+    second = Store(path)
+    assert second.applied_migrations == []
+    with duckdb.connect(str(path), read_only=True) as conn:
+        tables = {row[0] for row in conn.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+        assert tables >= TABLES
+        assert applied_migrations(conn) == [m.__name__ for m in MIGRATIONS]
+        assert conn.execute("SELECT count(*) FROM schema_migrations").fetchone()[0] == len(MIGRATIONS)
+
+
+def test_a_pending_migration_is_applied_on_the_next_open(tmp_path, monkeypatch):
+    path = tmp_path / "arena.duckdb"
+    Store(path)
+
+    def m999_add_note_table(conn: duckdb.DuckDBPyConnection) -> None:
+        conn.execute("CREATE TABLE notes (text VARCHAR)")
+
+    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", (*MIGRATIONS, m999_add_note_table))
+    assert Store(path).applied_migrations == ["m999_add_note_table"]
+    assert Store(path).applied_migrations == []
+
+
+def test_reader_refuses_a_database_from_a_newer_version(tmp_path):
+    path = tmp_path / "arena.duckdb"
+    Store(path)
+    with duckdb.connect(str(path)) as conn:
+        conn.execute("INSERT INTO schema_migrations VALUES ('m999_future', NULL)")
+    with pytest.raises(StoreError, match="newer version"):
+        Reader(path).finished_games()
+
+
+def test_reader_of_a_missing_file_says_so_and_creates_nothing(tmp_path):
+    path = tmp_path / "absent.duckdb"
+    with pytest.raises(StoreError, match="no such database file"):
+        Reader(path).counts()
+    assert not path.exists()
