@@ -7,7 +7,7 @@ import sys
 import typer
 from rich.console import Console
 
-from arena.cli import generate_cmd, import_cmd, leaderboard_cmd, models_cmd, scripts_cmd
+from arena.cli import generate_cmd, import_cmd, leaderboard_cmd, models_cmd, play_cmd, scripts_cmd
 from arena.errors import ArenaError
 
 app = typer.Typer(
@@ -22,6 +22,8 @@ app.add_typer(import_cmd.app, name="import")
 app.add_typer(models_cmd.app, name="models")
 app.command("leaderboard")(leaderboard_cmd.leaderboard)
 app.command("generate")(generate_cmd.generate)
+app.command("play")(play_cmd.play)
+app.command("replay")(play_cmd.replay_log)
 
 err = Console(stderr=True)
 
