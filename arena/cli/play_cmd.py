@@ -32,6 +32,8 @@ from arena.scripts.schema import Script
 
 out = Console()
 err = Console(stderr=True)
+OUT_OPTION = typer.Option(None, "--out", help="Event log path (default runs/<script>-<seed>.jsonl).")
+LOG_ARGUMENT = typer.Argument(..., help="An event log written by `arena play` or the scheduler.")
 
 
 def resolve_script(ref: str) -> Script:
@@ -102,7 +104,7 @@ def play(
     murderer: str = typer.Option(..., help="Entry playing the culprit role(s), e.g. builtin/random."),
     seed: int = typer.Option(0, help="Game seed (seating, turn orders, built-in agents)."),
     rounds: int = typer.Option(3, min=1, max=20, help="Discussion rounds."),
-    out_file: Path | None = typer.Option(None, "--out", help="Event log path (default runs/<script>-<seed>.jsonl)."),
+    out_file: Path | None = OUT_OPTION,
     timeout: float = typer.Option(DEFAULT_TIMEOUT_S, min=0.001, help="Seconds allowed per agent call."),
     as_json: bool = typer.Option(False, "--json", help="Print only a JSON summary."),
 ) -> None:
@@ -124,7 +126,7 @@ def play(
 
 
 def replay_log(
-    log: Path = typer.Argument(..., help="An event log written by `arena play` or the scheduler."),
+    log: Path = LOG_ARGUMENT,
     script: str | None = typer.Option(None, "--script", help="Case to verify against (default: the logged id)."),
     verify: bool = typer.Option(True, help="Re-apply the logged actions and check every event."),
 ) -> None:
