@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from arena.generator.evidence import ClueDraft
-from arena.generator.facts import Amount, At, Count, EntryLog
+from arena.generator.facts import Amount, At, Count, EntryLog, StoppedClock
 from arena.generator.phrases import method_phrase, motive_phrase
 from arena.generator.world import World
 
@@ -35,8 +35,9 @@ def person_name(world: World, person_id: str | None) -> str:
     return world.person(person_id).name if person_id else ""
 
 
-def clock_params(world: World) -> dict[str, Any]:
-    hour, minute = (int(x) for x in world.slots[world.murder_slot].split(":"))
+def clock_params(draft: ClueDraft) -> dict[str, Any]:
+    shows = next(f.shows for f in draft.facts if isinstance(f, StoppedClock))
+    hour, minute = divmod(shows, 60)
     return {"hour": hour, "minute": minute, "size": 420}
 
 
@@ -68,11 +69,14 @@ def floorplan_params(draft: ClueDraft, world: World) -> dict[str, Any]:
 
 def route_params(draft: ClueDraft, world: World) -> dict[str, Any]:
     layout = world.layout
+    # neighbours in a row alternate up and down, so their printed names never overlap
     places = [{"name": r.name, "x": round((r.x + r.w / 2) / layout.cols * 100, 2),
-               "y": round((r.y + r.h / 2) / layout.rows * 100, 2)} for r in layout.rooms]
+               "y": round((r.y + r.h / 2) / layout.rows * 100 + (8 if i % 2 else -8), 2)}
+              for i, r in enumerate(layout.rooms)]
     steps = sorted((f.slot, f.place) for f in draft.facts if isinstance(f, At))
-    return {"places": places, "roads": [[world.place_name(a), world.place_name(b)] for a, b in layout.doors],
-            "routes": [{"path": [world.place_name(p) for _, p in steps], "colour": "red"}], "size": 700}
+    # no roads: the doorways are the floor plan's fact; a trail shows only where the phone went
+    route = {"path": [world.place_name(p) for _, p in steps], "colour": "red"}
+    return {"places": places, "routes": [route], "size": 900}
 
 
 def bar_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
@@ -132,7 +136,7 @@ def paper_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str
 
 def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
     if draft.style == "clock":
-        return clock_params(world)
+        return clock_params(draft)
     if draft.style == "autopsy":
         return {"style": "report", "heading": "Coroner's preliminary report",
                 "subheading": f"{world.building}. The deceased: {world.victim}",
@@ -141,6 +145,18 @@ def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
                 "signature": "Dr H. Marlow, coroner"}
     if draft.style == "log":
         return log_params(draft, world)
+    if draft.style == "clock_note":
+        room = world.place_name(world.murder_place)
+        return {"style": "ticket", "font": "sans", "heading": f"Clockmaker's service card: {room} clock",
+                "body": f"Inspected last week. The clock runs {world.clock_slow} minutes slow. Adjustment booked for "
+                        f"next month; until then, add {world.clock_slow} minutes to the time it shows.",
+                "signature": "A. Kessler, clockmaker"}
+    if draft.style == "inventory":
+        room = world.place_name(world.weapon_place)
+        return {"style": "report", "font": "mono", "heading": f"Inventory check: {room}",
+                "body": f"{world.weapon.container.capitalize()}: open.\n{world.weapon.name.capitalize()}: MISSING.\n"
+                        f"Note: the only {world.weapon.name} in {world.building}; it is never kept anywhere else.",
+                "footer": f"Checked after the alarm at {world.slots[world.discovery_slot]}."}
     if draft.style == "floorplan":
         return floorplan_params(draft, world)
     if draft.source == "route":

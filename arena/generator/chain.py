@@ -9,6 +9,7 @@ from __future__ import annotations
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, EntryLog
 from arena.generator.phrases import join_names, motive_phrase, motive_sentence
+from arena.generator.questions import clock_label, minutes_of
 from arena.generator.world import World
 from arena.scripts.schema import ReasoningChain, ReasoningStep
 
@@ -70,8 +71,15 @@ def build_chain(world: World, drafts: tuple[ClueDraft, ...]) -> ReasoningChain:
     by_id = {d.id: d for d in drafts}
     w = world
     chain = ChainBuilder()
-    finals = [chain.add("s_time", f"The clock from the {w.place_name(w.murder_place)} stopped in the struggle: "
-                        f"{w.victim} was killed at {w.slots[w.murder_slot]}.", ["c_clock"])]
+    scene = w.place_name(w.murder_place)
+    if "c_clock_note" in by_id:
+        shows = clock_label(minutes_of(w.slots[w.murder_slot]) - w.clock_slow)
+        chain.add("s_clock", f"The clock from the {scene} stopped in the struggle, showing {shows}.", ["c_clock"])
+        finals = [chain.add("s_time", f"That clock ran {w.clock_slow} minutes slow, so {w.victim} was killed at "
+                            f"{w.slots[w.murder_slot]}.", ["s_clock", "c_clock_note"])]
+    else:
+        finals = [chain.add("s_time", f"The clock from the {scene} stopped in the struggle: {w.victim} was "
+                            f"killed at {w.slots[w.murder_slot]}.", ["c_clock"])]
     finals += means_steps(chain, w, by_id)
     culprits = [w.person(c) for c in w.culprits]
     names = join_names([c.name for c in culprits])

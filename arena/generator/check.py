@@ -18,6 +18,7 @@ from arena.generator.facts import (
     At,
     CaseFacts,
     CauseOfDeath,
+    ClockSlow,
     EntryLog,
     Fact,
     Motive,
@@ -119,6 +120,8 @@ def required_words(fact: Fact, case: CaseFacts, media: bool) -> list[str]:
         return [case.weapons[fact.weapon]]
     if isinstance(fact, WeaponKept):
         return [case.weapons[fact.weapon], case.places[fact.place]]
+    if isinstance(fact, ClockSlow):
+        return [f"{fact.minutes} minutes slow"]
     if isinstance(fact, Trace):
         return [who(fact.person), case.places[fact.place]]
     if isinstance(fact, EntryLog):

@@ -29,6 +29,7 @@ def clue_title(draft: ClueDraft, world: World) -> str:
     subject, room = first(world, draft.subject), world.place_name(draft.location) if draft.location else ""
     titles = {
         "clock": "The stopped clock", "autopsy": "The coroner's preliminary report",
+        "clock_note": f"About the clock in the {world.place_name(world.murder_place)}",
         "inventory": f"Missing from the {world.place_name(world.weapon_place)}",
         "log": f"Door log of the {world.place_name(world.weapon_place)}",
         "floorplan": f"Floor plan of {world.building}",
@@ -126,5 +127,10 @@ def clue_text(rng: random.Random, draft: ClueDraft, world: World) -> str:
                 f"{motive_phrase(world, person, void=True)}; the matter with {person.name} was closed.")
     if draft.style in ("trace", "note"):
         return trace_text(rng, draft, world)
+    if draft.style == "clock_note":
+        room = world.place_name(world.murder_place)
+        speaker = name(world, draft.witness) if draft.witness else rng.choice(world.setting.staff).capitalize()
+        return (f"{speaker}: \"The clock in the {room} has been running {world.clock_slow} minutes slow for weeks; "
+                f"nobody ever set it right.\"")
     raise ValueError(f"no text for clue style {draft.style!r}")
 

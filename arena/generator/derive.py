@@ -15,12 +15,24 @@ from arena.generator.cards import card_spec, image_file
 from arena.generator.chain import build_chain
 from arena.generator.cluetext import clue_text, clue_title
 from arena.generator.evidence import TEXT_RICH, ClueDraft, plan_evidence
-from arena.generator.facts import At, CaseFacts, Fact, Motive, MotiveVoid, MurderPlace, Query, Relation
+from arena.generator.facts import (
+    At,
+    CaseFacts,
+    ClockSlow,
+    Fact,
+    Motive,
+    MotiveVoid,
+    MurderPlace,
+    Query,
+    Relation,
+    StoppedClock,
+)
 from arena.generator.phrases import motive_phrase
 from arena.generator.prose import briefing, goals, profile, role_script, truth_parts
 from arena.generator.questions import (
     Naming,
     QuestionMaker,
+    clock_label,
     lsu_questions,
     media_card_question,
     step_question,
@@ -51,7 +63,8 @@ class GeneratedCase:
 
 def alt_text(draft: ClueDraft, world: World, title: str) -> str:
     if draft.style == "clock":
-        return f"An analog clock without numerals showing {world.slots[world.murder_slot]}"
+        shows = next(f.shows for f in draft.facts if isinstance(f, StoppedClock))
+        return f"An analog clock without numerals showing {clock_label(shows)}"
     return f"{title} ({draft.medium.replace('_', ' ')} card)"
 
 
@@ -92,6 +105,8 @@ def statement_text(fact: Fact, world: World) -> str | None:
     if isinstance(fact, Motive):
         person = world.person(fact.person)
         return f"{person.name} {motive_phrase(world, person, fact.kind)}."
+    if isinstance(fact, ClockSlow):
+        return f"The clock in the {world.place_name(world.murder_place)} ran {fact.minutes} minutes slow."
     if isinstance(fact, MotiveVoid):
         person = world.person(fact.person)
         return f"{person.name}'s motive was settled: {motive_phrase(world, person, void=True)}."

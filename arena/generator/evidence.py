@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from arena.generator.facts import (
     At,
     CauseOfDeath,
+    ClockSlow,
     Count,
     Doors,
     EntryLog,
     Fact,
     Motive,
     MotiveVoid,
-    MurderTime,
+    StoppedClock,
     Trace,
     WeaponKept,
 )
@@ -66,6 +67,26 @@ def entry_log(world: World) -> EntryLog:
     return EntryLog(place=world.weapon_place, entries=tuple((p, t) for t, p in sorted(entries)))
 
 
+def clock_shows(world: World) -> int:
+    """Minutes after midnight on the stopped clock's face (the murder time, less what it runs slow)."""
+    hour, minute = (int(x) for x in world.slots[world.murder_slot].split(":"))
+    return hour * 60 + minute - world.clock_slow
+
+
+def clock_note(rng: random.Random, world: World) -> list[ClueDraft]:
+    """Who knows that the clock runs slow: a calm innocent, or a note found at the scene."""
+    if not world.clock_slow:
+        return []
+    calm = [p.id for p in world.people if p.motive is None and not p.culprit]
+    fact = (ClockSlow(minutes=world.clock_slow),)
+    if calm:
+        holder = rng.choice(calm)
+        return [ClueDraft("c_clock_note", "clock_note", "document", fact, Visibility.PRIVATE, holder=holder,
+                          key=True)]
+    return [ClueDraft("c_clock_note", "clock_note", "document", fact, Visibility.LOCATION,
+                      location=world.murder_place, key=True)]
+
+
 def crime_clues(rng: random.Random, world: World) -> list[ClueDraft]:
     """Clock, coroner's report, weapon storage and door log."""
     kinds = {h.refutation for h in world.herrings}
@@ -74,14 +95,16 @@ def crime_clues(rng: random.Random, world: World) -> list[ClueDraft]:
     hard = world.options.difficulty == "hard"
     store = world.weapon_place
     return [
-        ClueDraft("c_clock", "clock", "clock", (MurderTime(slot=world.murder_slot),),
+        ClueDraft("c_clock", "clock", "clock", (StoppedClock(shows=clock_shows(world)),),
                   Visibility.PUBLIC if easy else Visibility.LOCATION,
                   location=None if easy else world.murder_place, key=True),
         ClueDraft("c_autopsy", "autopsy", "document", (CauseOfDeath(weapon=world.weapon.id),),
                   Visibility.UNLOCKED if hard else Visibility.PUBLIC, unlock_round=2 if hard else None, key=means),
-        ClueDraft("c_inventory", "inventory", "text", (WeaponKept(weapon=world.weapon.id, place=store),),
+        ClueDraft("c_inventory", "inventory", "document" if hard else "text",
+                  (WeaponKept(weapon=world.weapon.id, place=store),),
                   Visibility.LOCATION, location=store, key=means),
         ClueDraft("c_log", "log", "document", (entry_log(world),), Visibility.LOCATION, location=store, key=means),
+        *clock_note(rng, world),
     ]
 
 

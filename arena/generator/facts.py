@@ -35,6 +35,20 @@ class MurderTime(FactModel):
     slot: int
 
 
+class StoppedClock(FactModel):
+    """A clock stopped at the moment of the murder, showing `shows` (minutes after midnight)."""
+
+    type: Literal["stopped_clock"] = "stopped_clock"
+    shows: int
+
+
+class ClockSlow(FactModel):
+    """The stopped clock ran `minutes` slow: the murder happened that much later than it shows."""
+
+    type: Literal["clock_slow"] = "clock_slow"
+    minutes: int
+
+
 class MurderPlace(FactModel):
     type: Literal["murder_place"] = "murder_place"
     place: str
@@ -115,14 +129,15 @@ class Relation(FactModel):
 
 
 Fact = Annotated[
-    At | MurderTime | MurderPlace | CauseOfDeath | WeaponKept | EntryLog | Motive | MotiveVoid | Doors
-    | Trace | Count | Amount | Relation,
+    At | MurderTime | StoppedClock | ClockSlow | MurderPlace | CauseOfDeath | WeaponKept | EntryLog | Motive
+    | MotiveVoid | Doors | Trace | Count | Amount | Relation,
     Field(discriminator="type"),
 ]
 
 QueryKind = Literal[
-    "where", "relation", "weapon", "weapon_place", "murder_time", "entered", "motive_kind", "voided", "doors_of",
-    "route_next", "count", "max_amount", "with_motive", "with_means", "no_opportunity", "culprits",
+    "where", "relation", "weapon", "weapon_place", "murder_time", "clock_shows", "clock_offset", "entered",
+    "motive_kind", "voided", "doors_of", "route_next", "count", "max_amount", "with_motive", "with_means",
+    "no_opportunity", "culprits",
 ]
 
 
@@ -135,7 +150,7 @@ class Query(FactModel):
     slot: int | None = None
     shape: str | None = None
     colour: str | None = None
-    clock: bool = False  # times shown as on a 12-hour clock face ("9:15")
+    clock: bool = False  # slot times shown as on a 12-hour clock face ("9:15")
     among: tuple[str, ...] = ()  # the people the options name, for set-valued questions
 
 

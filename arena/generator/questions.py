@@ -34,10 +34,19 @@ class Naming:
 
     def slot(self, slot: int, clock: bool = False) -> str:
         text = self.facts.slots[slot]
-        if not clock:
-            return text
-        hour, minute = (int(x) for x in text.split(":"))
-        return f"{hour % 12 or 12}:{minute:02d}"
+        return clock_label(minutes_of(text)) if clock else text
+
+
+def minutes_of(label: str) -> int:
+    """Minutes after midnight of an "HH:MM" label."""
+    hour, minute = (int(x) for x in label.split(":"))
+    return hour * 60 + minute
+
+
+def clock_label(minutes: int) -> str:
+    """A time as read off a clock face without numerals: "9:15" (12-hour, no am/pm)."""
+    hour, minute = divmod(minutes % (24 * 60), 60)
+    return f"{hour % 12 or 12}:{minute:02d}"
 
 
 def make_options(rng: random.Random, correct: list[str], pool: list[str],
@@ -107,6 +116,15 @@ def text_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
         qm.add(Suite.TIU, "Whose motive does this document show was settled before the murder?",
                [n.label(d.subject or "")], [n.label(p) for p in among],
                Query(kind="voided", among=tuple(among)), [d.id])
+    elif d.style == "clock_note":
+        room = n.label(w.murder_place)
+        slow = f"{w.clock_slow} minutes slow"
+        qm.add(Suite.TIU, f"According to the service card, how does the clock in the {room} keep time?", [slow],
+               [f"{w.clock_slow} minutes fast", f"{2 * w.clock_slow} minutes slow", "It keeps perfect time",
+                f"{2 * w.clock_slow} minutes fast"], Query(kind="clock_offset"), [d.id])
+    elif d.style == "inventory":
+        qm.add(Suite.TIU, f"According to the inventory, where was the {w.weapon.name} kept?",
+               [n.label(w.weapon_place)], qm.rooms, Query(kind="weapon_place"), [d.id])
     elif d.style == "motive":
         motive = next(f for f in d.facts if isinstance(f, Motive))
         qm.add(Suite.TIU, f"What does this card reveal about {n.label(motive.person)}?", [n.label(motive.kind)],
@@ -116,12 +134,8 @@ def text_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
 def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
     w, n = qm.world, qm.naming
     if d.style == "clock":
-        m = w.murder_slot
-        hour, minute = (int(x) for x in w.slots[m].split(":"))
-        swapped = f"{(minute // 5) % 12 or 12}:{(hour % 12) * 5:02d}"
-        pool = [n.slot(s, clock=True) for s in range(len(w.slots)) if s != m] + [swapped]
-        qm.add(Suite.MIU, "What time does the stopped clock show?", [n.slot(m, clock=True)], pool,
-               Query(kind="murder_time", clock=True), [d.id])
+        qm.add(Suite.MIU, "What time does the stopped clock show?", *clock_options(qm), Query(kind="clock_shows"),
+               [d.id])
     elif d.style == "floorplan":
         place = w.murder_place
         near = [n.label(p) for p in w.layout.neighbours(place)]
@@ -149,9 +163,19 @@ def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
                [n.label(x) for x in labels], Query(kind="max_amount", among=tuple(labels)), [d.id])
 
 
+def clock_options(qm: QuestionMaker) -> tuple[list[str], list[str]]:
+    """([the time on the stopped clock's face], distractors: nearby quarters and the hands swapped)."""
+    w = qm.world
+    shows = minutes_of(w.slots[w.murder_slot]) - w.clock_slow
+    hour, minute = divmod(shows, 60)
+    swapped = f"{(minute // 5) % 12 or 12}:{(hour % 12) * 5:02d}"
+    near = [clock_label(shows + delta) for delta in (-30, -15, 15, 30, 60)]
+    return [clock_label(shows)], near + [swapped]
+
+
 STEP_QUERIES: dict[str, QueryKind] = {
-    "s_time": "murder_time", "s_weapon": "weapon", "s_source": "weapon_place", "s_means": "with_means",
-    "s_doors": "doors_of", "s_motive": "with_motive", "s_final": "culprits",
+    "s_clock": "clock_shows", "s_time": "murder_time", "s_weapon": "weapon", "s_source": "weapon_place",
+    "s_means": "with_means", "s_doors": "doors_of", "s_motive": "with_motive", "s_final": "culprits",
 }
 
 
@@ -162,7 +186,10 @@ def step_question(qm: QuestionMaker, step: ReasoningStep, clue_refs: list[str], 
     suspects = [p.id for p in w.people]
     kind: QueryKind = STEP_QUERIES.get(step.id, "voided" if step.id.startswith("s_void_") else "no_opportunity")
     evidence = [step.id] + clue_refs
-    if kind == "murder_time":
+    if kind == "clock_shows":
+        qm.add(Suite.MMR, "What time did the stopped clock show when it was found?", *clock_options(qm),
+               Query(kind=kind), evidence, depth=step.depth)
+    elif kind == "murder_time":
         qm.add(Suite.MMR, f"At what time was {w.victim} killed?", [w.slots[w.murder_slot]], list(w.slots),
                Query(kind=kind), evidence, depth=step.depth)
     elif kind == "weapon":

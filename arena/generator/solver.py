@@ -22,6 +22,7 @@ from arena.generator.facts import (
     At,
     CaseFacts,
     CauseOfDeath,
+    ClockSlow,
     Count,
     Doors,
     EntryLog,
@@ -32,10 +33,11 @@ from arena.generator.facts import (
     MurderTime,
     Query,
     Relation,
+    StoppedClock,
     WeaponKept,
 )
 from arena.generator.floorplan import shortest_paths
-from arena.generator.questions import Naming
+from arena.generator.questions import Naming, clock_label, minutes_of
 
 FAR = 10_000
 
@@ -46,6 +48,8 @@ class Knowledge:
 
     at: dict[str, list[tuple[str, int]]] = field(default_factory=lambda: defaultdict(list))
     murder_slots: set[int] = field(default_factory=set)
+    clock_shows: set[int] = field(default_factory=set)
+    clock_slow: int = 0
     murder_places: set[str] = field(default_factory=set)
     weapons: set[str] = field(default_factory=set)
     kept: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
@@ -62,6 +66,10 @@ class Knowledge:
             self.at[fact.person].append((fact.place, fact.slot))
         elif isinstance(fact, MurderTime):
             self.murder_slots.add(fact.slot)
+        elif isinstance(fact, StoppedClock):
+            self.clock_shows.add(fact.shows)
+        elif isinstance(fact, ClockSlow):
+            self.clock_slow += fact.minutes
         elif isinstance(fact, MurderPlace):
             self.murder_places.add(fact.place)
         elif isinstance(fact, CauseOfDeath):
@@ -92,7 +100,7 @@ class Solver:
     def __init__(self, case: CaseFacts, facts: Iterable[Fact]) -> None:
         self.case = case
         self.k = Knowledge()
-        for fact in (*case.given, *facts):
+        for fact in dict.fromkeys((*case.given, *facts)):  # a set of facts: citing a clue twice adds nothing
             self.k.add(fact)
         self.places = tuple(case.places)
         self.dist = shortest_paths(self.places, tuple(self.k.doors)) if self.k.doors is not None else None
@@ -102,8 +110,20 @@ class Solver:
             return 0 if a == b else 1
         return self.dist.get((a, b), FAR)
 
+    def known_slots(self) -> set[int] | None:
+        """The murder slots the time facts allow (each fact narrows them), or None when none is known.
+
+        A stopped clock fixes the time it shows, corrected by what it is known to run slow; a time that
+        matches no slot leaves no slot at all."""
+        allowed = [{slot} for slot in self.k.murder_slots]
+        for shown in self.k.clock_shows:
+            true = shown + self.k.clock_slow
+            allowed.append({i for i, label in enumerate(self.case.slots) if minutes_of(label) == true})
+        return set.intersection(*allowed) if allowed else None
+
     def murder_slots(self) -> list[int]:
-        return sorted(self.k.murder_slots) or list(range(len(self.case.slots)))
+        known = self.known_slots()
+        return sorted(known) if known is not None else list(range(len(self.case.slots)))
 
     def has_motive(self, person: str) -> bool:
         return bool(self.k.motives.get(person)) and person not in self.k.voids
@@ -152,9 +172,13 @@ class Solver:
         if q.kind == "weapon":
             return set(k.weapons)
         if q.kind == "weapon_place":
-            return {room for w in k.weapons for room in k.kept.get(w, ())}
+            return {room for w, rooms in k.kept.items() if not k.weapons or w in k.weapons for room in rooms}
         if q.kind == "murder_time":
-            return set(k.murder_slots)
+            return self.known_slots() or set()
+        if q.kind == "clock_offset":
+            return {f"{k.clock_slow} minutes slow"} if k.clock_slow else set()
+        if q.kind == "clock_shows":
+            return {clock_label(shown) for shown in k.clock_shows}
         if q.kind == "entered":
             return {p for p, _ in k.logs.get(q.place or "", ()) if p in among}
         if q.kind == "motive_kind":

@@ -70,7 +70,9 @@ def choose_rooms(rng: random.Random, layout: Layout, murder_slot: int, far: bool
 
 
 def herring_walk(rng: random.Random, layout: Layout, herring: Herring, slots: int, murder: tuple[int, str],
-                 weapon_place: str) -> tuple[tuple[str, ...], Herring] | None:
+                 weapon_place: str, exact_visit: bool) -> tuple[tuple[str, ...], Herring] | None:
+    """A red herring's walk; an alibi herring also visits the murder room earlier (with `exact_visit`,
+    one slot before the murder: the time a clock running a quarter hour slow shows)."""
     m, place = murder
     reach = layout.dist(weapon_place, place)
     avoid: dict[int, set[str]] = {m: {place}, m + 1: {place}}
@@ -86,7 +88,7 @@ def herring_walk(rng: random.Random, layout: Layout, herring: Herring, slots: in
         if herring.refutation == "alibi":
             # an earlier visit to the murder room: without the clock's time, they could have done it
             t_w = rng.randint(0, m - 1 - reach)
-            waypoints = {t_w: weapon_place, rng.randint(t_w + reach, m - 1): place}
+            waypoints = {t_w: weapon_place, m - 1 if exact_visit else rng.randint(t_w + reach, m - 1): place}
         if herring.refutation == "reach":
             far = [r for r in layout.ids if layout.dist(r, place) >= 2]
             slot = rng.choice((m - 1, m + 1))
@@ -101,7 +103,7 @@ def herring_walk(rng: random.Random, layout: Layout, herring: Herring, slots: in
 
 
 def plan_timeline(rng: random.Random, layout: Layout, people: list[Person], herrings: list[Herring],
-                  murder_slot: int) -> TimelinePlan | None:
+                  murder_slot: int, exact_visit: bool = False) -> TimelinePlan | None:
     slots = murder_slot + 2
     rooms = choose_rooms(rng, layout, murder_slot, any(h.refutation == "reach" for h in herrings))
     if rooms is None:
@@ -120,7 +122,7 @@ def plan_timeline(rng: random.Random, layout: Layout, people: list[Person], herr
             path = walk_retrying(rng, layout, slots, {t_w: weapon_place, murder_slot: murder_place},
                                  {murder_slot + 1: {murder_place}})
         elif herring is not None:
-            found = herring_walk(rng, layout, herring, slots, (murder_slot, murder_place), weapon_place)
+            found = herring_walk(rng, layout, herring, slots, (murder_slot, murder_place), weapon_place, exact_visit)
             path = found[0] if found else None
             if found:
                 planned.append(found[1])

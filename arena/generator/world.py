@@ -87,6 +87,7 @@ class World:
     pair_relations: Mapping[tuple[str, str], int]  # (a, b) with a < b -> index into pools.PAIR_RELATIONS
     amount: str
     prize: str
+    clock_slow: int  # minutes the murder room's stopped clock runs slow (hard cases), else 0
 
     def person(self, person_id: str) -> Person:
         return next(p for p in self.people if p.id == person_id)
@@ -132,7 +133,10 @@ def pick_herrings(rng: random.Random, options: CaseOptions, innocents: list[str]
     count = max(1, min(len(innocents), rng.randint(low, high)))
     chosen = rng.sample(innocents, count)
     kinds: list[Refutation] = ["alibi"]  # the first is cleared by the clock's time (see timeline.herring_walk)
-    kinds += [rng.choice(REFUTATIONS[options.difficulty]) for _ in range(count - 1)]
+    if options.difficulty == "hard":
+        kinds.append("means")  # hard cases always need the weapon chain
+    kinds += [rng.choice(REFUTATIONS[options.difficulty]) for _ in range(count - len(kinds))]
+    kinds = kinds[:count]
     return [Herring(person, kind) for person, kind in zip(chosen, kinds, strict=True)]
 
 
@@ -161,7 +165,8 @@ def build_world(rng: random.Random, options: CaseOptions) -> World | None:
     herrings = pick_herrings(rng, options, innocents)
     people = assign_motives(rng, people, herrings)
     weapon = Weapon(*rng.choice(pools.WEAPONS))
-    plan = plan_timeline(rng, layout, people, herrings, murder_slot)
+    clock_slow = 15 if options.difficulty == "hard" else 0
+    plan = plan_timeline(rng, layout, people, herrings, murder_slot, exact_visit=clock_slow > 0)
     if plan is None:
         return None
     ids = [p.id for p in people]
@@ -174,5 +179,5 @@ def build_world(rng: random.Random, options: CaseOptions) -> World | None:
         weapon=weapon, weapon_place=plan.weapon_place, positions=plan.positions,
         victim_positions=plan.victim_positions, herrings=tuple(plan.herrings),
         pair_relations=pairs,
-        amount=rng.choice(pools.AMOUNTS), prize=rng.choice(pools.PRIZES),
+        amount=rng.choice(pools.AMOUNTS), prize=rng.choice(pools.PRIZES), clock_slow=clock_slow,
     )

@@ -37,6 +37,8 @@ def test_bulk_case_validates_and_passes_the_solver_check(request_: Request) -> N
     assert 5 <= len(script.locations) <= 8
     investigable = {c.location for c in script.clues if c.visibility is Visibility.LOCATION}
     assert investigable == {loc.id for loc in script.locations}, "every room has a clue to find"
+    culprits = set(script.culprits)
+    assert not [c.id for c in script.clues if c.key and c.holder in culprits], "a culprit could hide a key clue"
     kinds = {c.image.kind for c in script.image_clues if c.image}
     assert kinds == {ImageKind.TEXT_RICH, ImageKind.MEDIA_RICH}
 
@@ -58,10 +60,12 @@ def test_difficulty_moves_depth_herrings_and_images() -> None:
         images = sum(cl.image is not None for cl in keys) / len(keys)
         return depth, herrings, images
 
-    easy, hard = stats("easy"), stats("hard")
-    assert hard[0] > easy[0], "harder cases need deeper reasoning"
-    assert hard[1] > easy[1], "harder cases have more red herrings"
-    assert hard[2] > easy[2], "more of a hard case hinges on images"
+    easy, medium, hard = stats("easy"), stats("medium"), stats("hard")
+    assert easy[0] <= medium[0] < hard[0], "harder cases need deeper reasoning"
+    assert easy[1] < medium[1] < hard[1], "harder cases have more red herrings"
+    assert easy[2] < medium[2] < hard[2], "more of a harder case hinges on images"
+    assert all(max(s.depth for s in cached_case(r).script.reasoning_chains[0].steps) >= 4
+               for r in BULK if r.options.difficulty == "hard")
 
 
 @pytest.mark.parametrize("request_", [BULK[i] for i in (0, 13, 27, 44, 68, 99)], ids=lambda r: r.case_id)

@@ -15,6 +15,7 @@ from arena.generator.facts import (
     At,
     CaseFacts,
     CauseOfDeath,
+    ClockSlow,
     Doors,
     EntryLog,
     Fact,
@@ -23,6 +24,7 @@ from arena.generator.facts import (
     MurderPlace,
     MurderTime,
     Query,
+    StoppedClock,
     WeaponKept,
 )
 from arena.generator.pipeline import card_params
@@ -57,6 +59,22 @@ def test_alibi_needs_the_murder_time() -> None:
     alibi = {"alibi": (At(person="bob", place="hall", slot=2),)}
     assert "bob" in solve(MOTIVES | alibi)  # the time is unknown: Bob could have done it at another slot
     assert "bob" not in solve(MOTIVES | alibi | {"clock": (MurderTime(slot=2),)})
+
+
+def test_a_slow_clock_moves_the_murder_time() -> None:
+    case = mini({})
+    shows = StoppedClock(shows=20 * 60 + 15)  # the face shows 8:15; the murder slots are 20:00..20:45
+    assert Solver(case, [shows]).murder_slots() == [1]
+    assert Solver(case, [shows, ClockSlow(minutes=15)]).murder_slots() == [2]
+    assert Solver(case, [shows, ClockSlow(minutes=5)]).murder_slots() == []  # matches no slot: nobody fits
+    assert Solver(case, [shows, ClockSlow(minutes=5)]).culprits() == frozenset()
+    alibi = {"alibi": (At(person="bob", place="hall", slot=2),)}
+    assert "bob" in solve(MOTIVES | alibi | {"clock": (shows,)})
+    assert "bob" not in solve(MOTIVES | alibi | {"clock": (shows,), "note": (ClockSlow(minutes=15),)})
+    naming = Naming(case)
+    assert Solver(case, [shows]).answer(Query(kind="clock_shows"), naming) == {"8:15"}
+    both = Solver(case, [shows, ClockSlow(minutes=15), ClockSlow(minutes=15)])  # the same fact cited twice
+    assert both.answer(Query(kind="murder_time"), naming) == {"20:30"}
 
 
 def test_distance_clears_only_with_the_floor_plan() -> None:

@@ -1,0 +1,76 @@
+"""Case generator throughput: checked cases per second, and seconds for a 6-role case with images.
+
+Run: `.venv/bin/python benchmarks/generator_bench.py [--cases N]`. Prints one line per figure:
+  * cases/s without rendering (world + derivation + structural validation + solver check);
+  * seconds per 6-role case with images (the above, plus writing the files and rendering every
+    card), median of several seeds, against the 5 s target;
+  * the share of attempts rejected by the checks, and per difficulty the mean reasoning depth,
+    red herrings and share of key clues that are images.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from arena.generator import CaseOptions, Request, generate_case, write_case  # noqa: E402
+
+TARGET_S = 5.0
+
+
+def bulk_rate(count: int) -> tuple[float, float]:
+    """(cases per second, rejected attempts per shipped case) over a spread of options."""
+    started, attempts = time.perf_counter(), 0
+    for i in range(count):
+        options = CaseOptions(4 + i % 5, ("easy", "medium", "hard")[i % 3], 2 if i % 7 == 3 else 1)
+        case = generate_case(Request(10_000 + i, options))
+        attempts += case.script.metadata["generator"]["attempt"]
+    return count / (time.perf_counter() - started), attempts / count
+
+
+def with_images(seeds: range) -> list[float]:
+    """Seconds to generate, check, write and render one 6-role medium case, per seed."""
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in seeds:
+            started = time.perf_counter()
+            folder = write_case(generate_case(Request(seed, CaseOptions(6, "medium", 1))), Path(tmp))
+            times.append(time.perf_counter() - started)
+            assert any((folder / "images").glob("*.png"))
+    return times
+
+
+def difficulty_profile(count: int) -> None:
+    for difficulty in ("easy", "medium", "hard"):
+        cases = [generate_case(Request(20_000 + i, CaseOptions(6, difficulty, 1))) for i in range(count)]
+        depth = statistics.mean(max(s.depth for s in c.script.reasoning_chains[0].steps) for c in cases)
+        herrings = statistics.mean(len(c.world.herrings) for c in cases)
+        keys = [cl for c in cases for cl in c.script.clues if cl.key]
+        images = sum(cl.image is not None for cl in keys) / len(keys)
+        print(f"{difficulty:>6}: mean max depth {depth:.2f}, red herrings {herrings:.2f}, "
+              f"key clues that are images {images:.0%}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=200, help="cases for the throughput figure")
+    args = parser.parse_args()
+    rate, rejected = bulk_rate(args.cases)
+    print(f"generator: {rate:.1f} checked cases/s without rendering ({args.cases} cases, 4-8 roles, all "
+          f"difficulties); {rejected:.2f} rejected attempts per shipped case")
+    times = with_images(range(5))
+    median = statistics.median(times)
+    verdict = "ok" if median < TARGET_S else "SLOW"
+    print(f"generator: 6-role case with images {median:.2f} s median (min {min(times):.2f}, max {max(times):.2f}; "
+          f"target < {TARGET_S:.0f} s: {verdict}); {1 / median:.1f} cases/s with images")
+    difficulty_profile(30)
+
+
+if __name__ == "__main__":
+    main()
