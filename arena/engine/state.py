@@ -140,6 +140,11 @@ class GameState:
         return tuple(r for r in self.order if r not in self.facts.culprits)
 
     @cached_property
+    def memo(self) -> dict[str, object]:
+        """Values derived from this state, computed once per state (e.g. the pending decision)."""
+        return {}
+
+    @cached_property
     def unrevealed(self) -> dict[str, tuple[str, ...]]:
         """Location id -> its unrevealed clue ids, in the script's order (derived, cached per state)."""
         revealed = set(self.revealed)

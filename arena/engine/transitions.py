@@ -85,6 +85,13 @@ def is_terminal(state: GameState) -> bool:
 
 def pending_decision(state: GameState) -> Decision | None:
     """Who must act now and what kind of decision, with the legal choices; None when the game is over."""
+    memo = state.memo
+    if "decision" not in memo:
+        memo["decision"] = _decision(state)
+    return memo["decision"]  # type: ignore[return-value]
+
+
+def _decision(state: GameState) -> Decision | None:
     if is_terminal(state):
         return None
     limit = state.config.max_words

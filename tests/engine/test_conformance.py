@@ -36,6 +36,10 @@ def hidden_clues(script: Script, state: GameState, role: str) -> dict[str, str]:
     return hidden
 
 
+def static_parts(obs: Observation) -> tuple[object, ...]:
+    return (obs.rules, obs.briefing, obs.victim, obs.profile, obs.script, obs.goals, obs.roles)
+
+
 def static_text(obs: Observation) -> str:
     """The parts of an observation that never change during a game."""
     parts = [obs.rules, obs.briefing, obs.victim, obs.profile, obs.script, *obs.goals]
@@ -60,6 +64,7 @@ class Checker:
         self.secrets = secrets_of(script)
         self.civilians = [r for r in script.role_ids if r not in set(script.culprit_ids)]
         self.static: dict[str, Observation] = {}
+        self.hidden_cache: dict[tuple[str, int], dict[str, str]] = {}
         self.lines_checked = 0
         self.steps = 0
 
@@ -69,20 +74,28 @@ class Checker:
         for clue_text in hidden.values():
             assert not clue_text or clue_text not in text, f"{role} sees hidden clue text {clue_text[:60]!r}"
 
+    def hidden(self, state: GameState, role: str) -> dict[str, str]:
+        key = (role, len(state.revealed))  # revealed clues only grow, so the count identifies the set
+        if key not in self.hidden_cache:
+            self.hidden_cache[key] = hidden_clues(self.script, state, role)
+        return self.hidden_cache[key]
+
     def check_leaks(self, state: GameState) -> None:
         """Every civilian's observation: static parts once per game, the rest at every step."""
         for role in self.civilians:
             obs = observe(state, role)
-            hidden = hidden_clues(self.script, state, role)
+            hidden = self.hidden(state, role)
             assert not {c.id for c in obs.clues} & set(hidden), f"{role} sees a hidden clue"
             first = self.static.setdefault(role, obs)
             if first is obs:
                 self.assert_clean(role, static_text(obs), hidden)
             else:
-                assert static_text(obs) == static_text(first)
+                assert static_parts(obs) == static_parts(first)
             self.assert_clean(role, dynamic_text(obs), hidden)
-            new_lines = obs.transcript[self.lines_checked:]
-            self.assert_clean(role, "\n".join(line.text for line in new_lines), hidden)
+            assert len(obs.transcript) == len(state.transcript)  # public: the same lines for everyone
+        new_lines = state.transcript[self.lines_checked:]  # checked once, against every civilian's hidden set
+        for role in self.civilians:
+            self.assert_clean(role, "\n".join(line.text for line in new_lines), self.hidden(state, role))
         self.lines_checked = len(state.transcript)
 
     def __call__(self, before: GameState, after: GameState, events: list[EventBase]) -> None:
