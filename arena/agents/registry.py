@@ -11,7 +11,7 @@ from typing import Any
 
 from arena.agents.base import Agent
 from arena.agents.runner import SeatedAgents
-from arena.engine.state import Seating
+from arena.engine.state import Seating, culprit_roles
 from arena.errors import ConfigError
 from arena.scripts.schema import Script
 
@@ -60,7 +60,7 @@ def seat_agents(script: Script, civilians: str, murderer: str, seed: int,
                 civilian_settings: dict[str, Any] | None = None,
                 murderer_settings: dict[str, Any] | None = None) -> SeatedAgents:
     """One agent per role: `murderer` in the culprit roles, `civilians` in all others."""
-    culprits = set(script.culprit_ids) | set(script.truth.culprits)
+    culprits = culprit_roles(script)
     agents: dict[str, Agent] = {}
     for role_id in script.role_ids:
         if role_id in culprits:

@@ -59,6 +59,12 @@ class Line(BaseModel):
         return f"{prefix} {self.speaker_name} ({self.speaker}) {self.kind}{to}: {words}"
 
 
+def culprit_roles(script: Script) -> frozenset[str]:
+    """The murderer faction: roles marked `culprit`, listed in `culprits` or in `truth.culprits`."""
+    named = set(script.culprit_ids) | set(script.truth.culprits) | set(script.culprits)
+    return frozenset(named & set(script.role_ids))
+
+
 @dataclass(frozen=True)
 class ScriptFacts:
     """What the engine needs from the script, derived once per game."""
@@ -83,11 +89,10 @@ class ScriptFacts:
             elif clue.visibility is Visibility.UNLOCKED:
                 at = min(clue.unlock_round or 1, rounds)
                 unlocks[at] = (*unlocks.get(at, ()), clue.id)
-        culprits = frozenset(script.culprit_ids) | frozenset(script.truth.culprits) | frozenset(script.culprits)
         return cls(
             role_ids=tuple(script.role_ids),
             names={role.id: role.name for role in script.roles},
-            culprits=culprits & frozenset(script.role_ids),
+            culprits=culprit_roles(script),
             location_ids=tuple(loc.id for loc in script.locations),
             location_clues=location_clues,
             unlocks=unlocks,
