@@ -114,3 +114,45 @@ def test_reads_only_the_images_it_may_see(script: Script, tmp_path: Path) -> Non
     assert "ocr:c_clock" in sources  # public image: read
     assert "ocr:c_note" not in sources and "c_note" not in agent.ocr_text  # not yet found: never read
     assert any("greenhouse clock" in p.text.lower() for p in agent.index.passages if p.source == "ocr:c_clock")
+
+
+def discuss_state(script: Script, seed: int = 0) -> GameState:
+    state, _ = new_game(script, Seating(civilians="builtin/naive", murderer="builtin/naive"), GameConfig(), seed)
+    while state.phase is Phase.INITIALIZATION:
+        state, _ = apply(state, Introduce(role=decision_of(state).role, text="hello"))
+    return state
+
+
+def test_asks_the_role_its_evidence_mentions_most_then_explores(script: Script) -> None:
+    state = discuss_state(script)
+    role = decision_of(state).role
+    agent = NaiveAgent(role, 0, **NO_OCR)
+    obs = observe(state, role)
+    agent.refresh(obs)
+    pointed = agent.pointed_roles(obs)
+    first = agent.choose(obs)
+    if pointed:
+        assert first["action"] == "ask" and first["target"] == pointed[0]
+    agent.asked.update({r: 1 for r in script.role_ids})  # nobody left to ask for the first time
+    second = agent.choose(obs)
+    assert second["action"] == "investigate" and second["location"] in obs.decision.locations
+
+
+async def test_naive_civilians_explore_every_location(script: Script) -> None:
+    seated = seat_agents(script, "builtin/naive", "builtin/random", 2, civilian_settings=NO_OCR)
+    result = await play_game(script, seated, GameConfig(), 2)
+    explored = {e.location for e in result.events if e.type == "action" and e.action == "investigate"}
+    assert explored == {loc.id for loc in script.locations}
+
+
+def test_votes_for_the_most_pointed_role_never_itself(script: Script) -> None:
+    state = discuss_state(script)
+    for role in ("fern", "basil"):
+        agent = NaiveAgent(role, 0, **NO_OCR)
+        obs = observe(state, role)
+        agent.refresh(obs)
+        pointed = agent.pointed_roles(obs)
+        decision = obs.decision or decision_of(state).model_copy(update={"kind": "vote", "role": role,
+                                                                         "targets": list(script.role_ids)})
+        vote = agent.choose_suspect(obs, decision)
+        assert vote != role and (not pointed or vote == pointed[0])

@@ -144,3 +144,14 @@ def test_observation_decision_only_for_the_actor(script: Script) -> None:
         assert (obs.decision is not None) == (role == actor)
         assert obs.faction == ("murderer" if role == "rowan" else "civilians")
     assert "Only the murderer may lie" in observe(state, actor).rules
+
+
+def test_apply_leaves_the_input_state_untouched(script: Script) -> None:
+    state = intro_all(new_game(script, SEATING, GameConfig(), 6)[0])
+    snapshot = (state.phase, state.round, state.queue, state.pending, state.revealed, state.transcript, state.steps)
+    action = legal_actions(state)[-1]
+    first, events_a = apply(state, action)
+    second, events_b = apply(state, action)
+    assert first == second and events_a == events_b
+    assert (state.phase, state.round, state.queue, state.pending, state.revealed, state.transcript,
+            state.steps) == snapshot
