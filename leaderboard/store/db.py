@@ -8,9 +8,10 @@ coexist either (`ConnectionException`, "different configuration").
 
 So nobody keeps the file open. The writer opens a connection per short transaction and closes it
 (about 20 ms of overhead), and readers open read-only per query or small group of queries and
-close again. Whoever finds the file busy retries with bounded, jittered exponential backoff. The
-board can therefore be browsed while a tournament writes: each side gets in between the other's
-short transactions.
+close again. Whoever finds the file busy retries with bounded, jittered exponential backoff, and a
+waiting writer raises a flag (a marker file next to the database) that makes readers hold back
+until it got in, so a busy board cannot starve the tournament. The board can therefore be browsed
+while a tournament writes: each side gets in between the other's short transactions.
 """
 
 from __future__ import annotations
@@ -42,22 +43,18 @@ def default_db_path(explicit: Path | str | None = None) -> Path:
 
 @dataclass(frozen=True)
 class RetryPolicy:
-    """Bounded backoff for a busy database file: delays grow from `first_delay_s` to `max_delay_s`,
-    and the whole wait never exceeds `timeout_s`."""
+    """Bounded backoff for a busy database file: delays grow from `first_delay_s` to `max_delay_s`
+    (with jitter), and a connection attempt gives up after `timeout_s` in total. A reader also
+    steps aside for `writer_priority_s` while a writer signals that it is waiting."""
 
     timeout_s: float = 30.0
     first_delay_s: float = 0.005
     max_delay_s: float = 0.2
     factor: float = 1.6
+    writer_priority_s: float = 2.0
 
-    def delays(self, rng: random.Random) -> Iterator[float]:
-        """Successive waits (with jitter in [0.5, 1] of the nominal delay) until the budget is spent."""
-        spent, delay = 0.0, self.first_delay_s
-        while spent < self.timeout_s:
-            wait = min(delay * rng.uniform(0.5, 1.0), self.timeout_s - spent)
-            spent += wait
-            yield wait
-            delay = min(delay * self.factor, self.max_delay_s)
+    def next_delay(self, delay: float) -> float:
+        return min(max(delay, self.first_delay_s) * self.factor, self.max_delay_s)
 
 
 def is_busy_error(exc: BaseException) -> bool:
@@ -70,25 +67,56 @@ def is_busy_error(exc: BaseException) -> bool:
     return False
 
 
+def pending_marker(path: Path) -> Path:
+    """The file a waiting writer creates next to the database so that polling readers let it in."""
+    return path.with_name(path.name + ".writer-waiting")
+
+
+def writer_waiting(path: Path, within_s: float) -> bool:
+    """A writer touched the marker less than `within_s` ago (an older marker is from a dead writer)."""
+    try:
+        return time.time() - pending_marker(path).stat().st_mtime < within_s
+    except FileNotFoundError:
+        return False
+
+
+def _try_connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection | None:
+    try:
+        return duckdb.connect(str(path), read_only=read_only)
+    except (duckdb.IOException, duckdb.ConnectionException) as exc:
+        if not is_busy_error(exc):
+            raise StoreError(f"{path}: cannot open the database ({exc})") from exc
+        return None
+
+
 def connect(path: Path, *, read_only: bool, retry: RetryPolicy | None = None) -> duckdb.DuckDBPyConnection:
-    """Open `path`, retrying while another process (or connection) holds it; StoreError when it stays busy."""
+    """Open `path`, retrying while another process (or connection) holds it; StoreError when it stays busy.
+
+    Readers poll often and briefly, so without help a writer could starve; a writer that finds the
+    file busy therefore touches a marker file, and readers wait while the marker is fresh.
+    """
     policy = retry or RetryPolicy()
     if read_only and not path.is_file():
         raise StoreError(f"{path}: no such database file (record a game or run a tournament first, or pass --db)")
-    rng = random.Random()
-    last: BaseException | None = None
-    for wait in (0.0, *policy.delays(rng)):
-        if wait:
-            time.sleep(wait)
-        try:
-            return duckdb.connect(str(path), read_only=read_only)
-        except (duckdb.IOException, duckdb.ConnectionException) as exc:
-            if not is_busy_error(exc):
-                raise StoreError(f"{path}: cannot open the database ({exc})") from exc
-            last = exc
+    rng, marker = random.Random(), pending_marker(path)
+    deadline, delay = time.monotonic() + policy.timeout_s, 0.0
+    try:
+        while True:
+            yielding = read_only and writer_waiting(path, policy.writer_priority_s)
+            if not yielding and (conn := _try_connect(path, read_only)) is not None:
+                return conn
+            if not read_only:
+                marker.touch()
+            if time.monotonic() >= deadline:
+                break
+            delay = policy.next_delay(delay)
+            time.sleep(min(delay * rng.uniform(0.5, 1.0), max(deadline - time.monotonic(), 0.0)))
+    finally:
+        if not read_only:
+            marker.unlink(missing_ok=True)
     mode = "read" if read_only else "write"
-    raise StoreError(f"{path}: still locked by another process after {policy.timeout_s:g} s, cannot {mode} "
-                     f"({last}); wait for it to finish or use another --db file") from last
+    raise StoreError(f"{path}: still locked by another process after {policy.timeout_s:g} s, cannot {mode}; "
+                     "wait for it to finish or use another --db file")
 
 
 @contextmanager

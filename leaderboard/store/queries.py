@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict
 
 from arena.errors import StoreError
 from leaderboard.store.db import RetryPolicy, default_db_path, reading
-from leaderboard.store.migrations import MIGRATIONS, schema_version
+from leaderboard.store.migrations import applied_migrations, unknown_migrations
 from leaderboard.store.records import RatingSnapshotRecord
 
 
@@ -200,11 +200,10 @@ class Reader:
     def snapshot(self) -> Iterator[duckdb.DuckDBPyConnection | None]:
         """One read-only connection (None for a database without tables yet); checks the schema version."""
         with reading(self.path, self.retry) as conn:
-            version = schema_version(conn)
-            if version > len(MIGRATIONS):
-                raise StoreError(f"{self.path}: written by a newer version (schema {version}, this code knows "
-                                 f"{len(MIGRATIONS)}); upgrade whodunit-arena")
-            yield conn if version else None
+            if unknown := unknown_migrations(conn):
+                raise StoreError(f"{self.path}: written by a newer version (migrations {', '.join(unknown)} are "
+                                 "unknown here); upgrade whodunit-arena")
+            yield conn if applied_migrations(conn) else None
 
     def _rows(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
         with self.snapshot() as conn:

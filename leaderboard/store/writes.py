@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from arena.errors import StoreError
 from leaderboard.store.db import RetryPolicy, default_db_path, writing
-from leaderboard.store.migrations import run_migrations
+from leaderboard.store.migrations import run_migrations, unknown_migrations
 from leaderboard.store.queries import FinishedGame, active_entry_ids, finished_games, finished_plan_keys
 from leaderboard.store.records import (
     AgentCallRecord,
@@ -89,6 +89,9 @@ class Store:
         self.path = default_db_path(path)
         self.retry = retry
         with writing(self.path, retry) as conn:
+            if unknown := unknown_migrations(conn):
+                raise StoreError(f"{self.path}: written by a newer version (migrations {', '.join(unknown)} are "
+                                 "unknown here); upgrade whodunit-arena before writing to it")
             self.applied_migrations = run_migrations(conn)
 
     def __repr__(self) -> str:

@@ -44,8 +44,10 @@ def test_reader_refuses_a_database_from_a_newer_version(tmp_path):
     Store(path)
     with duckdb.connect(str(path)) as conn:
         conn.execute("INSERT INTO schema_migrations VALUES ('m999_future', NULL)")
-    with pytest.raises(StoreError, match="newer version"):
+    with pytest.raises(StoreError, match="m999_future"):
         Reader(path).finished_games()
+    with pytest.raises(StoreError, match="newer version"):
+        Store(path)
 
 
 def test_reader_of_a_missing_file_says_so_and_creates_nothing(tmp_path):
