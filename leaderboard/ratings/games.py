@@ -8,6 +8,7 @@ ignored: an aborted game is never a loss.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -68,6 +69,8 @@ def to_rated(game: GameLike | Mapping[str, Any]) -> RatedGame | None:
     if status != "finished":
         return None
     winner = _field(game, "winner")
+    if isinstance(winner, float) and math.isnan(winner):  # a missing winner in a data frame
+        winner = None
     if winner not in (CIVILIANS, MURDERER, None):
         raise ArenaError(f"game {_field(game, 'game_id')}: winner must be civilians, murderer or none, got {winner!r}")
     return RatedGame(str(_field(game, "game_id")), str(_field(game, "civilians_entry")),
@@ -75,7 +78,12 @@ def to_rated(game: GameLike | Mapping[str, Any]) -> RatedGame | None:
 
 
 def sort_games(games: Iterable[GameLike | Mapping[str, Any]]) -> list[RatedGame]:
-    """Finished games in the fixed rating order: by finished_at, then game_id."""
+    """Finished games in the fixed rating order: by finished_at, then game_id.
+
+    `games` may also be a pandas DataFrame with those columns (rows are read as records).
+    """
+    if hasattr(games, "to_dict") and hasattr(games, "columns"):
+        games = games.to_dict("records")
     rated = [r for g in games if (r := to_rated(g)) is not None]
     return sorted(rated, key=lambda g: (g.finished_at, g.game_id))
 

@@ -75,3 +75,13 @@ def test_unfinished_games_are_ignored_and_bad_winners_refused():
 
 def test_no_games_no_rows():
     assert compute_leaderboard([]) == []
+
+
+def test_a_data_frame_of_games_gives_the_same_rows_as_records():
+    pandas = pytest.importorskip("pandas")
+    log = synthetic_log(STRENGTHS, 200, seed=5, draw_rate=0.1)
+    frame = pandas.DataFrame(log).sample(frac=1.0, random_state=1)
+    frame["status"] = "finished"
+    frame["winner"] = frame["winner"].where(frame["winner"].notna(), float("nan"))  # draws as NaN, as pandas has them
+    assert frame["winner"].isna().sum() > 0
+    assert compute_leaderboard(frame, bootstrap_rounds=10) == compute_leaderboard(log, bootstrap_rounds=10)
