@@ -1,8 +1,15 @@
 """Agents: the interface, the async game runner, the agent registry and the built-in offline agents."""
 
 from arena.agents.base import Agent, AgentFailure, AgentReply
-from arena.agents.registry import AGENT_FACTORIES, make_agent, register_agent_factory, seat_agents
+from arena.agents.registry import (
+    AGENT_FACTORIES,
+    agent_for_entry,
+    make_agent,
+    register_agent_factory,
+    seat_agents,
+    seat_entries,
+)
 from arena.agents.runner import GameResult, SeatedAgents, play_game
 
-__all__ = ["AGENT_FACTORIES", "Agent", "AgentFailure", "AgentReply", "GameResult", "SeatedAgents", "make_agent",
-           "play_game", "register_agent_factory", "seat_agents"]
+__all__ = ["AGENT_FACTORIES", "Agent", "AgentFailure", "AgentReply", "GameResult", "SeatedAgents", "agent_for_entry",
+           "make_agent", "play_game", "register_agent_factory", "seat_agents", "seat_entries"]

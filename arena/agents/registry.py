@@ -2,18 +2,26 @@
 
 A name is `provider/model`. Each provider prefix maps to one factory called with the model part,
 the role, the seed and settings; model adapters register their prefix with `register_agent_factory`.
+
+`seat_entries` seats two `arena.entries.Entry`s: built-in entries become built-in agents, every
+other entry becomes a `ModelAgent` that calls its model through one shared `ModelClient`. The
+seating names entries by `entry_id`, which is what the store records.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.agents.base import Agent
 from arena.agents.runner import SeatedAgents
 from arena.engine.state import Seating, culprit_roles
 from arena.errors import ConfigError
 from arena.scripts.schema import Script
+
+if TYPE_CHECKING:
+    from arena.entries import Entry
+    from arena.providers.client import ModelClient
 
 AgentFactory = Callable[..., Agent]
 """(model: str, role_id: str, seed: int, **settings) -> Agent"""
@@ -68,3 +76,23 @@ def seat_agents(script: Script, civilians: str, murderer: str, seed: int,
         else:
             agents[role_id] = make_agent(civilians, role_id, seed, **(civilian_settings or {}))
     return SeatedAgents(seating=Seating(civilians=civilians, murderer=murderer), agents=agents)
+
+
+def agent_for_entry(entry: Entry, role_id: str, seed: int, client: ModelClient | None = None) -> Agent:
+    """The agent that plays `role_id` for `entry`; model entries need the shared `client`."""
+    if entry.is_builtin:
+        return make_agent(entry.model, role_id, seed, **entry.options)
+    if client is None:
+        raise ConfigError(f"entry {entry.name!r} calls a model: a ModelClient is needed to seat it")
+    from arena.agents.model_agent import ModelAgent
+
+    return ModelAgent(entry, role_id, seed, client)
+
+
+def seat_entries(script: Script, civilians: Entry, murderer: Entry, seed: int,
+                 client: ModelClient | None = None) -> SeatedAgents:
+    """One agent per role: `murderer` in the culprit roles, `civilians` in the others (seating by entry id)."""
+    culprits = culprit_roles(script)
+    agents = {role_id: agent_for_entry(murderer if role_id in culprits else civilians, role_id, seed, client)
+              for role_id in script.role_ids}
+    return SeatedAgents(seating=Seating(civilians=civilians.entry_id, murderer=murderer.entry_id), agents=agents)

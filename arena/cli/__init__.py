@@ -7,7 +7,19 @@ import sys
 import typer
 from rich.console import Console
 
-from arena.cli import generate_cmd, import_cmd, leaderboard_cmd, models_cmd, play_cmd, scripts_cmd
+from arena.cli import (
+    coe_cmd,
+    demo_cmd,
+    generate_cmd,
+    import_cmd,
+    leaderboard_cmd,
+    models_cmd,
+    play_cmd,
+    qa_cmd,
+    scripts_cmd,
+    submit_cmd,
+    tournament_cmd,
+)
 from arena.errors import ArenaError
 
 app = typer.Typer(
@@ -20,6 +32,11 @@ app = typer.Typer(
 app.add_typer(scripts_cmd.app, name="scripts")
 app.add_typer(import_cmd.app, name="import")
 app.add_typer(models_cmd.app, name="models")
+app.add_typer(coe_cmd.app, name="coe")
+app.command("demo")(demo_cmd.demo)
+app.command("tournament")(tournament_cmd.tournament)
+app.command("submit")(submit_cmd.submit)
+app.command("qa")(qa_cmd.qa)
 app.command("leaderboard")(leaderboard_cmd.leaderboard)
 app.command("generate")(generate_cmd.generate)
 app.command("play")(play_cmd.play)
