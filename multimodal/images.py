@@ -83,7 +83,8 @@ def inspect_file(path: Path) -> ImageInfo:
     return inspect_bytes(data, str(path))
 
 
-def fit_image(data: bytes, max_side: int, max_bytes: int, formats: tuple[str, ...] = ("png", "jpeg")) -> tuple[bytes, str]:
+def fit_image(data: bytes, max_side: int, max_bytes: int,
+              formats: tuple[str, ...] = ("png", "jpeg")) -> tuple[bytes, str]:
     """Return image bytes and media type within a provider's limits, re-encoding only when needed.
 
     Keeps the original when its format is accepted and it is within limits; otherwise scales the

@@ -28,8 +28,11 @@ def resolve_paths(paths: list[Path] | None) -> list[Path]:
     return found
 
 
+RootOpt = typer.Option(None, help="Folder of cases (default: bundled).")
+
+
 @app.command("list")
-def list_scripts(root: Path = typer.Option(None, help="Folder of cases (default: bundled).")) -> None:
+def list_scripts(root: Path = RootOpt) -> None:
     """List the available cases."""
     table = Table("id", "title", "roles", "clues", "questions", "path")
     for folder in discover_scripts(root):

@@ -87,10 +87,12 @@ def check_clue_fields(script: Script, file: str) -> list[Problem]:
         if clue.kind == "text" and not clue.text.strip():
             problems.append(Problem(file, f"{at}.text", "text clue without text", "write the clue's text"))
         if clue.visibility is Visibility.PRIVATE and clue.holder not in roles:
-            problems.append(Problem(file, f"{at}.holder", f"private clue needs an existing holder role, got {clue.holder!r}",
+            problems.append(Problem(file, f"{at}.holder",
+                                    f"private clue needs an existing holder role, got {clue.holder!r}",
                                     f"one of {sorted(roles)}"))
         if clue.visibility is Visibility.LOCATION and clue.location not in locations:
-            problems.append(Problem(file, f"{at}.location", f"location clue needs an existing location, got {clue.location!r}",
+            problems.append(Problem(file, f"{at}.location",
+                                    f"location clue needs an existing location, got {clue.location!r}",
                                     f"one of {sorted(locations)}"))
         if clue.visibility is Visibility.UNLOCKED and clue.unlock_round is None:
             problems.append(Problem(file, f"{at}.unlock_round", "unlocked clue without unlock_round",
@@ -140,7 +142,8 @@ def check_questions(script: Script, file: str) -> list[Problem]:
         at = f"questions[{i}]"
         for letter in q.answer:
             if letter not in q.options:
-                problems.append(Problem(file, f"{at}.answer", f"answer {letter!r} is not among the options {sorted(q.options)}",
+                problems.append(Problem(file, f"{at}.answer",
+                                        f"answer {letter!r} is not among the options {sorted(q.options)}",
                                         "answer with option letters"))
         if not q.evidence:
             problems.append(Problem(file, f"{at}.evidence", "question without evidence",
@@ -158,7 +161,8 @@ def check_questions(script: Script, file: str) -> list[Problem]:
         if kind is not None and not any(
             clues[r].image is not None and clues[r].image.kind is kind for r in q.evidence if r in clues
         ):
-            problems.append(Problem(file, f"{at}.evidence", f"{q.suite.value.upper()} question cites no {kind.value} image clue",
+            problems.append(Problem(file, f"{at}.evidence",
+                                    f"{q.suite.value.upper()} question cites no {kind.value} image clue",
                                     f"add the id of the {kind.value} image clue it is about"))
     return problems
 

@@ -183,7 +183,8 @@ def render_floorplan(p: FloorplanParams) -> Image.Image:
     if p.title:
         draw.text((pad, 15), p.title, font=font("bold", 28), fill=(20, 20, 20))
     rooms = {room.name: room for room in p.rooms}
-    unknown = [n for d in p.doors for n in d.between if n not in rooms] + [m.room for m in p.markers if m.room not in rooms]
+    unknown = [n for d in p.doors for n in d.between if n not in rooms]
+    unknown += [m.room for m in p.markers if m.room not in rooms]
     if unknown:
         raise ValueError(f"doors/markers name unknown rooms: {sorted(set(unknown))}")
 

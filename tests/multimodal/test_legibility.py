@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 import pytesseract
+import pytest
 from PIL import Image
 
 from arena.scripts.loader import load_script
