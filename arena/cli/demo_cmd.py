@@ -1,12 +1,94 @@
-"""`arena demo`: (being built)."""
+"""`arena demo`: the main job on the embedded defaults, end to end, in one command.
+
+It runs, in order, the same commands a user would type (printing each one first):
+
+1. `arena tournament`: the built-in agents and the keyless `mock/player` model entry play every
+   bundled case, side-swapped, into the DuckDB file;
+2. `arena qa`: the reference rows (random guessing, the naive retrieval agent, the OCR-only
+   baseline) answer every QA suite;
+3. `arena coe score`: the offline judge scores the transcripts (RP, SPC, ITD, CMD);
+4. `arena leaderboard`: the ratings in the terminal;
+5. `streamlit run streamlit_app.py`: the leaderboard service, at the printed local URL.
+
+Every step is idempotent (the tournament resumes, QA runs skip answered questions, scoring skips
+scored games), so running the demo again only serves the board.
+"""
 
 from __future__ import annotations
 
+import os
+import shlex
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
 import typer
+from rich.console import Console
 
 from arena.errors import ConfigError
+from leaderboard.store.db import DB_ENV, default_db_path
+
+out = Console()
+APP_FILE = Path(__file__).resolve().parents[2] / "streamlit_app.py"
+GAME_ENTRIES = ("builtin/naive", "builtin/random", "mock/player")
+QA_ENTRIES = ("builtin/random", "builtin/naive", "builtin/ocr")
+DbOpt = typer.Option(None, "--db", help="DuckDB file (default: $ARENA_DB, else ./arena.duckdb).")
 
 
-def demo(ctx: typer.Context) -> None:
-    """(being built)"""
-    raise ConfigError("arena demo is not available yet")
+@dataclass(frozen=True)
+class DemoPlan:
+    """What the demo runs: the arena commands (argument lists after `arena`) and the board command."""
+
+    steps: list[list[str]]
+    serve: list[str] | None
+
+
+def plan_demo(db: Path, port: int, rounds: int, games_per_pair: int, serve: bool) -> DemoPlan:
+    """The commands of the demo for database `db`; pure, so a test can check them without running."""
+    where = ["--db", str(db)]
+    steps = [["tournament", "--entries", ",".join(GAME_ENTRIES), "--scripts", "all", "--games-per-pair",
+              str(games_per_pair), "--rounds", str(rounds), *where]]
+    steps += [["qa", "--entry", entry, "--suite", "all", *where] for entry in QA_ENTRIES]
+    steps += [["coe", "score", *where], ["leaderboard", *where]]
+    board = ["streamlit", "run", str(APP_FILE), "--server.port", str(port), "--server.address", "127.0.0.1",
+             "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    return DemoPlan(steps, board if serve else None)
+
+
+def run_step(args: list[str], env: dict[str, str]) -> None:
+    """Run `arena ARGS` in a child process; a failing step stops the demo with its exit code."""
+    out.print(f"[bold cyan]$ arena {shlex.join(args)}[/]", highlight=False)
+    code = subprocess.call([sys.executable, "-m", "arena", *args], env=env)
+    if code != 0:
+        raise ConfigError(f"`arena {shlex.join(args)}` failed with exit code {code}; fix that and rerun "
+                          "`arena demo` (finished work is kept and not redone)")
+
+
+def serve_board(command: list[str], env: dict[str, str], port: int) -> None:
+    if not APP_FILE.is_file():
+        raise ConfigError(f"{APP_FILE} not found: run the demo from a checkout of the project")
+    out.print(f"[bold green]Leaderboard: http://127.0.0.1:{port}[/]  (Ctrl-C to stop)", highlight=False)
+    try:
+        subprocess.call([sys.executable, "-m", *command], env=env)
+    except KeyboardInterrupt:
+        out.print("stopped")
+
+
+def demo(
+    db: Path | None = DbOpt,
+    port: int = typer.Option(8501, "--port", min=1, max=65535, help="Port of the leaderboard service."),
+    rounds: int = typer.Option(2, "--rounds", min=1, max=20, help="Discussion rounds per game."),
+    games_per_pair: int = typer.Option(1, "--games-per-pair", min=1, help="Matches per pair of entries and case."),
+    serve: bool = typer.Option(True, "--serve/--no-serve", help="Serve the leaderboard when done."),
+) -> None:
+    """Run the main job with no keys: a tournament of the built-in agents on the bundled cases, the QA
+    suites, transcript scoring, then serve the leaderboard."""
+    path = default_db_path(db).resolve()
+    env = {**os.environ, DB_ENV: str(path)}
+    plan = plan_demo(path, port, rounds, games_per_pair, serve)
+    for args in plan.steps:
+        run_step(args, env)
+    out.print(f"[green]done[/]: everything is recorded in {path}", highlight=False)
+    if plan.serve is not None:
+        serve_board(plan.serve, env, port)
