@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from arena.errors import StoreError
 from leaderboard.store.db import RetryPolicy, default_db_path, reading
 from leaderboard.store.migrations import applied_migrations, unknown_migrations
-from leaderboard.store.records import RatingSnapshotRecord
+from leaderboard.store.records import MatchRecord, RatingSnapshotRecord
 
 
 class Row(BaseModel):
@@ -145,6 +145,18 @@ def finished_games(conn: duckdb.DuckDBPyConnection) -> list[FinishedGame]:
     rows = fetch_dicts(conn, "SELECT game_id, civilians_entry, murderer_entry, winner, finished_at FROM games "
                              "WHERE status = 'finished' ORDER BY finished_at, game_id")
     return [FinishedGame(**row) for row in rows]
+
+
+def tournament_matches(conn: duckdb.DuckDBPyConnection, tournament_id: str) -> list[MatchRecord]:
+    rows = fetch_dicts(conn, "SELECT * FROM matches WHERE tournament_id = ? ORDER BY created_at, match_id",
+                       [tournament_id])
+    return [MatchRecord(**row) for row in rows]
+
+
+def tournament_cost(conn: duckdb.DuckDBPyConnection, tournament_id: str) -> float:
+    row = conn.execute("SELECT coalesce(sum(cost_usd), 0) FROM games WHERE tournament_id = ?",
+                       [tournament_id]).fetchone()
+    return float(row[0]) if row else 0.0
 
 
 def active_entry_ids(conn: duckdb.DuckDBPyConnection) -> list[str]:

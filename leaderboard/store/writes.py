@@ -22,7 +22,14 @@ from pydantic import BaseModel, ValidationError
 from arena.errors import StoreError
 from leaderboard.store.db import RetryPolicy, default_db_path, writing
 from leaderboard.store.migrations import run_migrations, unknown_migrations
-from leaderboard.store.queries import FinishedGame, active_entry_ids, finished_games, finished_plan_keys
+from leaderboard.store.queries import (
+    FinishedGame,
+    active_entry_ids,
+    finished_games,
+    finished_plan_keys,
+    tournament_cost,
+    tournament_matches,
+)
 from leaderboard.store.records import (
     AgentCallRecord,
     EntryRecord,
@@ -150,20 +157,47 @@ class Store:
             insert_records(conn, table, [record], json_fields)
             return True
 
-    def record_game(self, game: GameRecord, events: Sequence[EventRecord | BaseModel | Mapping[str, Any]]) -> bool:
-        """Write a game and all its events in ONE transaction; a failure anywhere leaves no trace.
+    def record_game(self, game: GameRecord, events: Sequence[EventRecord | BaseModel | Mapping[str, Any]],
+                    calls: Sequence[AgentCallRecord] = ()) -> bool:
+        """Write a game, all its events and its agent-call rows in ONE transaction; a failure anywhere
+        leaves no trace.
 
         Returns False, writing nothing, when the game is already recorded: same `game_id`, or a
         finished game with the same `plan_key`. Both entries must have been registered.
         """
         stored = [to_event(raw, index) for index, raw in enumerate(events)]
+        if stray := [c for c in calls if c.game_id != game.game_id]:
+            raise StoreError(f"agent call of game {stray[0].game_id!r} passed with game {game.game_id!r}")
         with writing(self.path, self.retry) as conn:
             if self._already_recorded(conn, game):
                 return False
             self._check_entries(conn, game)
             insert_rows(conn, "games", GAME_COLUMNS, [game_row(game, len(stored))], {"votes": "JSON"})
             write_events(conn, game.game_id, stored)
+            insert_records(conn, "agent_calls", list(calls))
             return True
+
+    def record_matches(self, matches: Sequence[MatchRecord]) -> int:
+        """Register the matches not known yet (one transaction); returns how many were new."""
+        if not matches:
+            return 0
+        with writing(self.path, self.retry) as conn:
+            known = {row[0] for row in conn.execute(
+                "SELECT match_id FROM matches WHERE match_id IN (SELECT unnest(?))",
+                [[m.match_id for m in matches]]).fetchall()}
+            fresh = list({m.match_id: m for m in matches if m.match_id not in known}.values())
+            insert_records(conn, "matches", fresh)
+            return len(fresh)
+
+    def tournament_matches(self, tournament_id: str) -> list[MatchRecord]:
+        """A tournament's registered matches, oldest first."""
+        with writing(self.path, self.retry) as conn:
+            return tournament_matches(conn, tournament_id)
+
+    def tournament_cost(self, tournament_id: str) -> float:
+        """Money spent on a tournament's recorded games (every status)."""
+        with writing(self.path, self.retry) as conn:
+            return tournament_cost(conn, tournament_id)
 
     @staticmethod
     def _already_recorded(conn: duckdb.DuckDBPyConnection, game: GameRecord) -> bool:

@@ -1,0 +1,100 @@
+"""From a played (or failed) game to store records: the game row, its events and its agent-call rows.
+
+A finished or aborted game is recorded with its full event log; tokens and cost are the sums
+over its `agent_call` events, and each of those becomes an `agent_calls` row charged to the entry
+that played the caller's faction (no prompt, no key, no error text). A game that raised while
+being played is recorded with status `error`, the exception's message as `abort_reason`, and the
+events logged up to the failure; like an aborted game it gets no winner and never counts for
+ratings.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from arena.engine.events import AgentCall, EventBase, SeatingEvent
+from arena.engine.rules import script_hash
+from arena.scripts.schema import Script
+from arena.tournament.plan import PlannedGame, ScriptRef
+from leaderboard.store.records import AgentCallRecord, GameRecord, ScriptRecord, utc_now
+
+ERROR_STATUS = "error"
+MESSAGE_LIMIT = 500
+
+
+@dataclass(frozen=True)
+class GameWrite:
+    """Everything one `Store.record_game` call writes for one game, in one transaction."""
+
+    game: GameRecord
+    events: Sequence[EventBase]
+    calls: Sequence[AgentCallRecord]
+
+
+def script_ref(script: Script) -> ScriptRef:
+    return ScriptRef(script.id, script_hash(script))
+
+
+def script_record(script: Script) -> ScriptRecord:
+    """The `scripts` row of a case (id + content hash and its sizes)."""
+    culprits = [r for r in script.roles if r.culprit] or script.culprits
+    source = script.metadata.get("source")
+    return ScriptRecord(script_id=script.id, content_hash=script_hash(script), title=script.title,
+                        n_roles=len(script.roles), n_culprits=max(1, len(culprits)), n_clues=len(script.clues),
+                        n_images=sum(1 for c in script.clues if c.image is not None),
+                        n_questions=len(script.questions), language=script.language,
+                        source=str(source) if source is not None else None)
+
+
+def new_game_id() -> str:
+    return "g-" + uuid.uuid4().hex[:20]
+
+
+def agent_call_rows(game_id: str, events: Sequence[EventBase], civilians: str, murderer: str,
+                    created_at: datetime) -> list[AgentCallRecord]:
+    """One accounting row per `agent_call` event, charged to the entry seated in the caller's faction."""
+    factions: dict[str, str] = {}
+    rows = []
+    for event in events:
+        if isinstance(event, SeatingEvent):
+            factions = dict(event.factions)
+        elif isinstance(event, AgentCall):
+            entry = murderer if factions.get(event.role) == "murderer" else civilians
+            rows.append(AgentCallRecord(
+                game_id=game_id, entry_id=entry, role=event.role, kind=event.decision, status=event.status,
+                latency_ms=max(0.0, event.latency_ms), prompt_tokens=event.input_tokens or 0,
+                completion_tokens=event.output_tokens or 0, cost_usd=event.cost_usd or 0.0, created_at=created_at))
+    return rows
+
+
+def outcome_of(events: Sequence[EventBase]) -> tuple[str, str | None, dict[str, int], str | None]:
+    """(status, winner, votes, abort reason) from the `game_ended` event; `error` when there is none."""
+    ended = next((e for e in reversed(events) if e.type == "game_ended"), None)  # type: ignore[attr-defined]
+    if ended is None:
+        return ERROR_STATUS, None, {}, "the game ended without a game_ended event"
+    outcome = ended.outcome  # type: ignore[attr-defined]
+    if outcome.status == "finished" and outcome.winner in ("civilians", "murderer"):
+        return "finished", outcome.winner, dict(outcome.votes), None
+    return outcome.status, None, dict(outcome.votes), outcome.reason
+
+
+def game_write(planned: PlannedGame | None, events: Sequence[EventBase], *, script: ScriptRef, seed: int,
+               civilians: str, murderer: str, started_at: datetime, error: BaseException | None = None) -> GameWrite:
+    """The records of one game; `planned` is None for a game outside any tournament (`arena play`)."""
+    game_id, finished_at = new_game_id(), utc_now()
+    status, winner, votes, reason = outcome_of(events)
+    if error is not None:
+        status, winner = ERROR_STATUS, None
+        reason = f"{type(error).__name__}: {error}"[:MESSAGE_LIMIT]
+    calls = agent_call_rows(game_id, events, civilians, murderer, finished_at)
+    game = GameRecord(
+        game_id=game_id, script_id=script.script_id, script_hash=script.script_hash, seed=seed,
+        civilians_entry=civilians, murderer_entry=murderer, status=status, winner=winner,  # type: ignore[arg-type]
+        votes=votes, match_id=planned.match_id if planned else None,
+        tournament_id=planned.tournament_id if planned else None, plan_key=planned.plan_key if planned else None,
+        abort_reason=reason, tokens=sum(c.prompt_tokens + c.completion_tokens for c in calls),
+        cost_usd=sum(c.cost_usd for c in calls), started_at=started_at, finished_at=finished_at)
+    return GameWrite(game, list(events), calls)

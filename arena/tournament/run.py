@@ -1,0 +1,137 @@
+"""Playing planned games concurrently and recording each one the moment it ends.
+
+`Scheduler.play(games)` runs up to `concurrency` games at once on one event loop (games are
+I/O-bound: model calls; all model entries share one `ModelClient`, whose per-provider limits
+apply). Each game is written with its events and agent-call rows in one transaction, through one
+lock, in a worker thread so the loop keeps serving the other games. Nothing is written for a
+game in flight when the run is cancelled (Ctrl-C): it was not played, and a rerun plays it.
+
+Stopping early: once the recorded cost reaches `budget_usd`, or `max_games` games were started in
+this run, no new game is started; the games in flight finish and are recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from arena.agents import SeatedAgents, play_game, seat_entries
+from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.engine import GameConfig
+from arena.engine.events import EventBase
+from arena.entries import Entry
+from arena.providers.client import ModelClient
+from arena.scripts.schema import Script
+from arena.tournament.plan import PlannedGame
+from arena.tournament.progress import NullProgress, ProgressReporter
+from arena.tournament.record import GameWrite, game_write
+from leaderboard.store import Store
+from leaderboard.store.records import utc_now
+
+Seat = Callable[[Script, Entry, Entry, int, ModelClient | None], SeatedAgents]
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How to play: game settings, parallelism and when to stop."""
+
+    rounds: int = 3
+    concurrency: int = 4
+    budget_usd: float | None = None
+    max_games: int | None = None
+    timeout_s: float = DEFAULT_TIMEOUT_S
+
+
+@dataclass
+class RunTally:
+    """What this run did (mutable while it runs)."""
+
+    played: int = 0
+    cost_usd: float = 0.0
+    statuses: Counter[str] = field(default_factory=Counter)
+    stopped: str | None = None
+    game_ids: list[str] = field(default_factory=list)
+
+
+class Scheduler:
+    """Plays planned games into one store. `seat` is injectable so tests can seat scripted agents."""
+
+    def __init__(self, store: Store, entries: Mapping[str, Entry], scripts: Mapping[str, Script],
+                 options: RunOptions, *, client: ModelClient | None = None, spent_usd: float = 0.0,
+                 progress: ProgressReporter | None = None, seat: Seat = seat_entries,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.store, self.entries, self.scripts, self.options = store, entries, scripts, options
+        self.client, self.seat, self.clock = client, seat, clock
+        self.progress = progress or NullProgress()
+        self.spent_usd = spent_usd
+        self.tally = RunTally()
+        self._started = 0
+        self._write_lock = asyncio.Lock()
+
+    def stop_reason(self) -> str | None:
+        """Why no new game may start now (None: go on)."""
+        budget, limit = self.options.budget_usd, self.options.max_games
+        if budget is not None and self.spent_usd >= budget:
+            return "budget"
+        if limit is not None and self._started >= limit:
+            return "max_games"
+        return None
+
+    def _next(self, queue: Iterator[PlannedGame]) -> PlannedGame | None:
+        if (reason := self.stop_reason()) is not None:
+            self.tally.stopped = self.tally.stopped or reason
+            return None
+        game = next(queue, None)
+        if game is not None:
+            self._started += 1
+        return game
+
+    async def play(self, games: Sequence[PlannedGame]) -> None:
+        """Play `games` (in order, `concurrency` at a time) until done or a stop condition holds."""
+        queue = iter(games)
+
+        async def worker() -> None:
+            while (planned := self._next(queue)) is not None:
+                await self.play_one(planned)
+
+        async with asyncio.TaskGroup() as group:
+            for _ in range(max(1, min(self.options.concurrency, len(games)))):
+                group.create_task(worker())
+
+    async def play_one(self, planned: PlannedGame) -> GameWrite:
+        """Play one planned game (an exception becomes an `error` game) and record it."""
+        script = self.scripts[planned.script.script_id]
+        civilians, murderer = self.entries[planned.civilians], self.entries[planned.murderer]
+        events: list[EventBase] = []
+        started, error = utc_now(), None
+        try:
+            seated = self.seat(script, civilians, murderer, planned.seed, self.client)
+            await play_game(script, seated, GameConfig(rounds=self.options.rounds), planned.seed,
+                            timeout_s=self.options.timeout_s, clock=self.clock, on_event=events.append)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - one broken game is recorded as data; the tournament goes on
+            error = exc
+        write = game_write(planned, events, script=planned.script, seed=planned.seed, civilians=planned.civilians,
+                           murderer=planned.murderer, started_at=started, error=error)
+        await self.record(write)
+        return write
+
+    async def record(self, write: GameWrite) -> None:
+        # One writer at a time (DuckDB allows one per file); the thread keeps the other games running.
+        # shield: once a game is being written, a Ctrl-C lets that write finish rather than half-track it.
+        async with self._write_lock:
+            fresh = await asyncio.shield(asyncio.to_thread(self.store.record_game, write.game, write.events,
+                                                           write.calls))
+        if not fresh:
+            return  # finished meanwhile under the same plan key (another run): not counted twice
+        game = write.game
+        self.spent_usd += game.cost_usd
+        self.tally.played += 1
+        self.tally.cost_usd += game.cost_usd
+        self.tally.statuses[game.status] += 1
+        self.tally.game_ids.append(game.game_id)
+        self.progress.recorded(game, self.spent_usd)
