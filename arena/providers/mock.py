@@ -4,8 +4,10 @@ Where the reply comes from, first match wins:
 1. option `outputs`: a list cycled call by call; an item is a string (an ok reply) or a table
    `{text = "...", status = "timeout"}` to script failures;
 2. a responder registered in Python with `register_responder(name, fn)`, where `fn(request)`
-   returns a string or a `Response` (it may be async); `mock/echo` is built in and repeats the last
-   user text;
+   returns a string or a `Response` (it may be async); built in are `mock/echo`, which repeats the
+   last user text, and `mock/player`, which reads the machine-readable decision block that model
+   agents put at the end of every turn (a ```decision fence) and plays a legal, seeded action with a
+   short speech, so the whole model pipeline runs with no keys;
 3. otherwise a seeded reply: the same request and seed always give the same text.
 Option `latency_ms` simulates model latency. Token counts are estimated (4 characters per token,
 85 per image) so that cost accounting can be exercised.
@@ -19,7 +21,8 @@ import inspect
 import itertools
 import json
 import random
-from collections.abc import Awaitable, Callable
+import re
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from arena.errors import ConfigError
@@ -30,6 +33,12 @@ from arena.providers.registry import register_adapter
 Responder = Callable[[Request], "str | Response | Awaitable[str | Response]"]
 _responders: dict[str, Responder] = {}
 WORDS = ("alibi", "motive", "clock", "ledger", "garden", "poison", "letter", "witness", "key", "train")
+DECISION_FENCE = "decision"
+_DECISION_BLOCK = re.compile(r"```" + DECISION_FENCE + r"\s*\n(\{.*?\})\s*\n```", re.DOTALL)
+SPEECHES = ("Let us go through the timeline again.", "The clues point somewhere, and I mean to find out where.",
+            "Somebody here is hiding something.", "I was where I said I was.", "That clock bothers me.")
+QUESTIONS = ("Where were you at the time?", "What did you see that evening?", "Who did you speak to last?",
+             "Why were you near the scene?")
 
 
 def register_responder(name: str, responder: Responder) -> None:
@@ -53,6 +62,53 @@ def seeded_reply(request: Request) -> str:
     rng = random.Random(digest)
     words = " ".join(rng.choice(WORDS) for _ in range(5))
     return json.dumps({"speech": words}) if request.json_mode else words
+
+
+def read_decision(text: str) -> dict[str, Any] | None:
+    """The last decision block in `text`, as a dict; None when there is none or it is not JSON."""
+    blocks = _DECISION_BLOCK.findall(text)
+    if not blocks:
+        return None
+    try:
+        spec = json.loads(blocks[-1])
+    except json.JSONDecodeError:
+        return None
+    return spec if isinstance(spec, dict) else None
+
+
+def player_action(spec: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal action for the decision `spec`, chosen with `rng`, with a short plausible text."""
+    kind, targets, locations = spec.get("kind"), list(spec.get("targets") or []), list(spec.get("locations") or [])
+    speech = rng.choice(SPEECHES)
+    if kind == "introduce":
+        action: dict[str, Any] = {"introduction": f"I am {spec.get('name') or spec.get('role')}. {speech}"}
+    elif kind == "answer":
+        action = {"answer": f"I was elsewhere, and {rng.choice(WORDS)} proves it."}
+    elif kind == "discuss":
+        if locations and (not targets or rng.random() < 0.4):
+            action = {"speech": speech, "action": "investigate", "location": rng.choice(locations)}
+        else:
+            action = {"speech": speech, "action": "ask", "target": rng.choice(targets),
+                      "question": rng.choice(QUESTIONS)}
+    elif kind == "reason":
+        action = {"suspect": rng.choice(targets) if targets else None,
+                  "method": f"The {rng.choice(WORDS)} shows how it was done.", "motive": f"The {rng.choice(WORDS)}."}
+    elif kind == "vote":
+        action = {"vote": rng.choice(targets) if targets else None}
+    else:
+        action = {"speech": speech}
+    if spec.get("strategy") == "cot":
+        action = {"reasoning": f"Private thoughts about the {rng.choice(WORDS)}.", **action}
+    return action
+
+
+def player_reply(request: Request) -> str:
+    """`mock/player`: a legal action for the decision in the last user message (seeded by the request)."""
+    spec = read_decision(_last_user_text(request))
+    if spec is None:
+        return seeded_reply(request)
+    digest = hashlib.sha256(json.dumps(request.fingerprint(), sort_keys=True).encode()).digest()
+    return json.dumps(player_action(spec, random.Random(digest)), ensure_ascii=False)
 
 
 class MockAdapter:
@@ -110,6 +166,7 @@ def _scripted(item: Any) -> str | Response:
 
 
 register_responder("echo", _last_user_text)
+register_responder("player", player_reply)
 
 
 @register_adapter("mock")

@@ -1,0 +1,171 @@
+"""Prompt rendering for model agents: templates in `arena/agents/prompts/*.txt` filled from observations.
+
+An agent's conversation is append-only. It opens with a stable prefix (the system prompt: rules and
+how to answer; the briefing: case, role profile, private role script, goals, roles, locations and
+the clues visible at the start, with their images) and then grows by one user message per decision
+(new transcript lines, newly revealed clues with their images, the decision block) and one
+assistant message per reply. Agents' words only ever appear as quoted, attributed transcript lines
+(`Line.quoted`) or JSON-quoted strings, so nothing a player says can pose as the system or as
+another speaker.
+
+The decision block ends with a ```decision fence holding a machine-readable copy of the decision
+(kind, legal targets and locations, required keys) that `mock/player` reads.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from string import Template
+from typing import Any, Literal
+
+from arena.engine.actions import Decision, DecisionKind
+from arena.engine.observation import Observation
+from arena.engine.views import ClueView
+from arena.errors import ImageError
+from arena.providers.messages import ImagePart, TextPart
+from arena.providers.mock import DECISION_FENCE
+from multimodal.images import ImageProblem, inspect_bytes
+
+PROMPTS = Path(__file__).parent / "prompts"
+Strategy = Literal["direct", "cot"]
+PRIVATE_KEYS = frozenset({"reasoning", "thoughts", "thinking", "analysis", "scratchpad", "rationale"})
+
+REQUIRED_KEYS: dict[DecisionKind, list[list[str]]] = {
+    DecisionKind.INTRODUCE: [["introduction"]],
+    DecisionKind.DISCUSS: [["speech", "action", "target", "question"], ["speech", "action", "location"]],
+    DecisionKind.ANSWER: [["answer"]],
+    DecisionKind.REASON: [["suspect", "method", "motive"]],
+    DecisionKind.VOTE: [["vote"]],
+}
+
+
+@lru_cache(maxsize=32)
+def template(name: str) -> Template:
+    """The template `prompts/<name>.txt` (read once)."""
+    return Template((PROMPTS / f"{name}.txt").read_text(encoding="utf-8"))
+
+
+def render(template_name: str, /, **values: object) -> str:
+    """Fill a template; a missing value is a KeyError naming it (a bug, not user input)."""
+    return template(template_name).substitute({k: str(v) for k, v in values.items()}).strip()
+
+
+def system_prompt(obs: Observation, strategy: Strategy) -> str:
+    example = obs.roles[0].id if obs.roles else obs.role
+    return render("system", rules=obs.rules, example_role=example, strategy=render(f"strategy_{strategy}"))
+
+
+def _bullets(items: Iterable[str]) -> str:
+    lines = [f"- {item}" for item in items]
+    return "\n".join(lines) if lines else "- (none)"
+
+
+def clue_line(clue: ClueView, image_number: int | None) -> str:
+    """One clue as a bullet item; an image clue names the image of the message that shows it."""
+    text = f": {clue.text}" if clue.text else ""
+    shown = f" (shown as image {image_number} of this message)" if image_number is not None else ""
+    return f"{clue.id} [{clue.source}] {clue.title}{text}{shown}"
+
+
+class ClueImages:
+    """Loads each clue image once, with its media type sniffed from the bytes (never the file name)."""
+
+    def __init__(self) -> None:
+        self._parts: dict[Path, ImagePart] = {}
+
+    def part(self, obs: Observation, clue: ClueView) -> ImagePart | None:
+        path = obs.image_path(clue)
+        if path is None:
+            return None
+        if path not in self._parts:
+            try:
+                data = path.read_bytes()
+                info = inspect_bytes(data, str(path))
+            except (OSError, ImageProblem) as exc:
+                raise ImageError(f"clue {clue.id} of script {obs.script_id}: cannot load image {path}: {exc}") from exc
+            self._parts[path] = ImagePart(data=data, media_type=info.media_type)
+        return self._parts[path]
+
+
+def clue_parts(obs: Observation, clues: Sequence[ClueView],
+               images: ClueImages) -> tuple[str, list[TextPart | ImagePart]]:
+    """The clues as bullet text, and the labelled image parts that go with it."""
+    lines: list[str] = []
+    parts: list[TextPart | ImagePart] = []
+    for clue in clues:
+        image = images.part(obs, clue)
+        number = None
+        if image is not None:
+            number = sum(isinstance(p, ImagePart) for p in parts) + 1
+            parts += [TextPart(text=f"Image {number}: clue {clue.id} ({clue.title})"), image]
+        lines.append(clue_line(clue, number))
+    return _bullets(lines), parts
+
+
+def briefing_parts(obs: Observation, images: ClueImages) -> list[TextPart | ImagePart]:
+    """The first user message: everything this role knows at the start, images included."""
+    clues, image_parts = clue_parts(obs, obs.clues, images)
+    faction = "civilian" if obs.faction == "civilians" else "murderer"
+    text = render(
+        "briefing", title=obs.title, briefing=obs.briefing, victim=obs.victim, name=obs.name, role=obs.role,
+        faction=obs.faction, faction_note=render(f"faction_{faction}"), profile=obs.profile, script=obs.script,
+        goals=_bullets(obs.goals), roles=_bullets(f"{r.id}: {r.name}. {r.profile}" for r in obs.roles),
+        locations=_bullets(f"{loc.id}: {loc.name}. {loc.description}" for loc in obs.locations), clues=clues)
+    return [TextPart(text=text), *image_parts]
+
+
+def update_parts(obs: Observation, new_lines: Sequence[str], new_clues: Sequence[ClueView],
+                 images: ClueImages) -> list[TextPart | ImagePart]:
+    """What happened since this role's last turn: quoted transcript lines, revealed clues with images."""
+    parts: list[TextPart | ImagePart] = []
+    if new_lines:
+        parts.append(TextPart(text=render("transcript", lines="\n".join(new_lines))))
+    if new_clues:
+        clues, image_parts = clue_parts(obs, new_clues, images)
+        parts += [TextPart(text=render("new_clues", clues=clues)), *image_parts]
+    return parts
+
+
+def decision_spec(obs: Observation, decision: Decision, strategy: Strategy) -> dict[str, Any]:
+    """The machine-readable decision: what to do, the legal choices and the keys an answer needs."""
+    keys = REQUIRED_KEYS[decision.kind]
+    if decision.kind is DecisionKind.DISCUSS:
+        keys = [k for k in keys if ("target" in k and decision.targets) or ("location" in k and decision.locations)]
+    return {"kind": decision.kind.value, "role": decision.role, "name": obs.name, "phase": decision.phase.value,
+            "round": decision.round, "targets": list(decision.targets), "locations": list(decision.locations),
+            "word_limit": decision.word_limit, "asker": decision.asker, "required_keys": keys,
+            "actions": [("ask" if "target" in k else "investigate") for k in keys if "action" in k],
+            "strategy": strategy}
+
+
+def _choices(obs: Observation, decision: Decision) -> str:
+    names = {r.id: r.name for r in obs.roles}
+    lines = []
+    if decision.question is not None and decision.asker is not None:
+        lines.append(f"The question from {names.get(decision.asker, decision.asker)} ({decision.asker}): "
+                     f"{json.dumps(decision.question, ensure_ascii=False)}")
+    if decision.targets:
+        lines.append("Legal role ids: " + ", ".join(f"{t} ({names.get(t, t)})" for t in decision.targets))
+    if decision.locations:
+        left = {loc.id: loc for loc in obs.locations}
+        lines.append("Locations with clues left: " + ", ".join(
+            f"{i} ({left[i].name}, {left[i].clues_left} left)" if i in left else i for i in decision.locations))
+    return "\n".join(lines)
+
+
+def decision_text(obs: Observation, strategy: Strategy) -> str:
+    """The decision block that closes every turn message."""
+    decision = obs.decision
+    if decision is None:
+        raise ValueError(f"{obs.role}: no pending decision to render")
+    note = f"NOTE: {obs.error_note} Answer again, fixing that." if obs.error_note else ""
+    spec = json.dumps(decision_spec(obs, decision, strategy), ensure_ascii=False, sort_keys=True)
+    when = f"{decision.phase.value} phase" + (f", round {decision.round} of {obs.rounds}"
+                                              if decision.kind in (DecisionKind.DISCUSS, DecisionKind.ANSWER) else "")
+    return render("decision", when=when, name=obs.name,
+                  role=obs.role, instructions=decision.instructions, details=_choices(obs, decision),
+                  word_limit=decision.word_limit, error_note=note, json_shape=decision.json_shape,
+                  fence=DECISION_FENCE, spec=spec)
