@@ -1,8 +1,9 @@
-"""`arena models`: list providers and entries, and try one entry with a prompt (and images)."""
+"""`arena models`: list providers and entries, try one entry with a prompt, check that an entry plays legally."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import typer
@@ -10,6 +11,8 @@ from rich.console import Console
 from rich.table import Column, Table
 from rich.text import Text
 
+from arena.agents.smoke import SmokeReport, smoke_check
+from arena.cli.play_cmd import resolve_script
 from arena.entries import Entry, entries_path, load_entries, resolve_entry
 from arena.errors import ConfigError, ImageError
 from arena.providers.client import ModelClient
@@ -101,3 +104,54 @@ def try_model(
             raise typer.Exit(2)
 
     asyncio.run(run())
+
+
+def print_report(report: SmokeReport) -> None:
+    """The smoke report as two rich tables: the checks, then the entry's games."""
+    checks = Table(Column("check", no_wrap=True), "result", Column("detail", overflow="fold"),
+                   title=f"arena models check {report.entry_name} ({report.entry_id})")
+    for check in report.checks:
+        checks.add_row(check.name, "[green]pass[/]" if check.passed else "[red]FAIL[/]", Text(check.detail))
+    out.print(checks)
+    games = Table("side", "case", "status", "legal", "calls", "statuses", "tokens in/out", "cost", "images sent",
+                  title="Games (the checked entry's roles only)")
+    for g in report.games:
+        cost = "unknown" if g.cost_usd is None else f"${g.cost_usd:.4f}"
+        statuses = ", ".join(f"{s} {n}" for s, n in sorted(g.statuses.items()))
+        games.add_row(g.side, g.script_id, g.status, f"{g.legal}/{g.decisions}", str(g.calls), statuses,
+                      f"{g.input_tokens}/{g.output_tokens}", cost, str(g.images_sent))
+    out.print(games)
+    latency = report.latency_ms
+    verdict = "[bold green]PASSED[/]" if report.passed else "[bold red]FAILED[/]"
+    out.print(f"{verdict}  legal share {report.legal_share:.0%} | parse failures {report.parse_failures} | "
+              f"latency mean {latency['mean']:.0f} ms, max {latency['max']:.0f} ms", highlight=False)
+
+
+@app.command("check")
+def check_model(
+    spec: str = typer.Argument(..., help="Entry name, or provider/model (e.g. mock/player, openai/gpt-4o)."),
+    option: list[str] = OptionsOpt,
+    entries_file: Path = EntriesOpt,
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Bypass the response cache."),
+    script: str = typer.Option(None, "--script", help="Case id or folder (default: the smallest bundled case)."),
+    seed: int = typer.Option(0, help="Game seed."),
+    rounds: int = typer.Option(1, min=1, max=20, help="Discussion rounds per game."),
+) -> None:
+    """Play one short match (both sides) against builtin/random; exit non-zero unless the entry plays legally."""
+    entry = resolve_entry(spec, option, load_entries(entries_file))
+    if entry.is_builtin:
+        raise ConfigError(f"{entry.name} is a built-in agent; `arena models check` is for model entries")
+    case = resolve_script(script) if script else None
+
+    async def run() -> SmokeReport:
+        async with ModelClient(use_cache=not no_cache) as client:
+            return await smoke_check(entry, client, script=case, seed=seed, rounds=rounds)
+
+    report = asyncio.run(run())
+    if as_json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        print_report(report)
+    if not report.passed:
+        raise typer.Exit(2)
