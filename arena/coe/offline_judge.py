@@ -22,13 +22,14 @@ from dataclasses import dataclass
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.metrics.pairwise import cosine_similarity
 
-STOPWORDS = frozenset(
+_STOPWORD_TEXT = (
     "a an the and or but if of to in on at by for with from into onto over under about after before "
     "is are was were be been being am do does did have has had i you he she it we they me him her them "
     "my your his its our their this that these those there here then than so as not no yes just very "
     "what which who whom whose when where why how all any some each every one two would could should "
-    "will shall can may might must also only even still too up down out off again".split()
+    "will shall can may might must also only even still too up down out off again"
 )
+STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 META_TALK = re.compile(r"\b(as an ai|language model|json|prompt|assistant|i cannot roleplay|system message)\b",
                        re.IGNORECASE)
 TOKEN = re.compile(r"[a-z0-9]+")

@@ -1,0 +1,225 @@
+"""Who answers the QA suites: model entries through `ModelClient`, and three keyless reference rows.
+
+- A model entry gets one `Request` per question: the system prompt, then one user message with
+  the labelled context texts, each image as an `ImagePart` (none under `no-images`), the stem, the
+  shuffled options and the answer format of the mode (`direct`: a JSON answer only; `cot`: reason
+  first, then a final `Answer:` line). The run's seed is the request seed, so the response cache
+  makes an identical rerun free.
+- `builtin/random` guesses (seeded; as many letters as the question has correct options).
+- `builtin/naive` retrieves (TF-IDF + FAISS, `multimodal.retrieval`) over its context texts and
+  the OCR text of its images, and picks the option whose text the best passage supports.
+- `builtin/ocr`, the OCR-only baseline, sees images only through tesseract and picks the option
+  whose distinctive words and numbers the OCR text and context text contain (fuzzy, for OCR
+  noise). It should do well on text-rich cards and near chance on media-rich ones.
+
+Every answerer returns raw text; parsing and grading happen once, in `qa_run`, for all of them.
+A built-in with no support for any option guesses rather than abstaining, as a reference row must.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from arena.coe.context import Ablation, QAContext
+from arena.coe.mcq import ShuffledQuestion, question_rng
+from arena.coe.prompting import render
+from arena.coe.support import option_support
+from arena.errors import ConfigError, ImageError
+from arena.providers.messages import ImagePart, Message, Request, TextPart
+from arena.scripts.schema import Question, Script
+from multimodal.images import ImageProblem, inspect_bytes
+from multimodal.ocr import OcrReader, OcrUnavailable
+from multimodal.retrieval import RetrievalIndex, passages_from
+
+if TYPE_CHECKING:
+    from arena.entries import Entry
+    from arena.providers.client import ModelClient
+
+Mode = Literal["direct", "cot"]
+MODES: tuple[str, ...] = ("direct", "cot")
+NAIVE_THRESHOLD = 0.1
+
+
+@dataclass(frozen=True)
+class QaItem:
+    """One question as asked: shuffled options, its context (after the ablation), the mode and seed."""
+
+    script: Script
+    shuffled: ShuffledQuestion
+    context: QAContext
+    mode: Mode
+    seed: int
+    ablation: Ablation = Ablation.NONE
+
+    @property
+    def question(self) -> Question:
+        return self.shuffled.question
+
+    @property
+    def n_correct(self) -> int:
+        return len(self.question.answer)
+
+
+@dataclass(frozen=True)
+class AnswerReply:
+    """The raw reply and how the call went (status as in `Response.status`)."""
+
+    text: str
+    status: str = "ok"
+    latency_ms: float | None = None
+    tokens: int = 0
+
+
+class Answerer(Protocol):
+    entry: Entry
+
+    async def answer(self, item: QaItem) -> AnswerReply: ...
+
+
+# --- model entries ----------------------------------------------------------------------------
+
+
+def answer_format(item: QaItem) -> str:
+    k = item.n_correct
+    choose = "Choose exactly one option." if k == 1 else f"Exactly {k} options are correct: choose all {k}."
+    example = '{"answer": "<letter>"}' if k == 1 else '{"answer": [' + ", ".join(['"<letter>"'] * k) + "]}"
+    final = "<letter>" if k == 1 else ", ".join(["<letter>"] * k)
+    if item.mode == "cot":
+        return render("qa_cot.txt", choose=choose, final_example=final)
+    return render("qa_direct.txt", choose=choose, example=example)
+
+
+def image_part(path: Path) -> ImagePart:
+    """An image file as a message part, its media type sniffed from the bytes."""
+    try:
+        data = path.read_bytes()
+        info = inspect_bytes(data, str(path))
+    except (OSError, ImageProblem) as exc:
+        raise ImageError(f"{path}: cannot send this image clue ({exc}); fix or replace the file") from exc
+    return ImagePart(data=data, media_type=info.media_type)
+
+
+def build_request(item: QaItem) -> Request:
+    """System prompt + one user message: material, images, question, options, answer format."""
+    parts: list[TextPart | ImagePart] = []
+    if item.context.texts:
+        parts.append(TextPart(text="Material:\n\n" + item.context.text))
+    for img in item.context.images:
+        parts.append(TextPart(text=f"Image clue '{img.title}':"))
+        parts.append(image_part(img.path))
+    options = "\n".join(f"{letter}. {text}" for letter, text in sorted(item.shuffled.options.items()))
+    question = render("qa_question.txt", stem=item.question.stem, options=options)
+    parts.append(TextPart(text=f"{question}\n\n{answer_format(item)}"))
+    return Request(messages=[Message.system(render("qa_system.txt")), Message.user(*parts)], seed=item.seed)
+
+
+class ModelAnswerer:
+    """Asks a model entry through the shared client (limits, retries, cache, cost live there)."""
+
+    def __init__(self, entry: Entry, client: ModelClient, no_cache: bool = False) -> None:
+        self.entry, self.client, self.no_cache = entry, client, no_cache
+
+    async def answer(self, item: QaItem) -> AnswerReply:
+        response = await self.client.generate(self.entry, build_request(item), no_cache=self.no_cache)
+        return AnswerReply(response.text, response.status, response.latency_ms,
+                           response.prompt_tokens + response.completion_tokens)
+
+
+# --- reference rows ---------------------------------------------------------------------------
+
+
+def reply_json(letters: list[str]) -> str:
+    return json.dumps({"answer": letters[0] if len(letters) == 1 else sorted(letters)})
+
+
+def pick(scores: dict[str, float], k: int, rng: random.Random) -> list[str]:
+    """The k best-scored letters; ties broken by the seeded generator, so equal support is a guess."""
+    jitter = {letter: rng.random() for letter in sorted(scores)}
+    return sorted(scores, key=lambda letter: (-scores[letter], jitter[letter]))[:k]
+
+
+class BuiltinAnswerer:
+    """Shared plumbing of the keyless rows: a seeded generator per question and a timed, sync choice."""
+
+    name = "builtin"
+
+    def __init__(self, entry: Entry, ocr: OcrReader | None = None) -> None:
+        self.entry = entry
+        self.reader = ocr if ocr is not None else OcrReader()
+
+    def rng(self, item: QaItem) -> random.Random:
+        base = question_rng(item.seed, item.script.id, item.question.id)
+        return random.Random(f"{self.name}:{base.random()}")
+
+    async def answer(self, item: QaItem) -> AnswerReply:
+        started = time.perf_counter()
+        letters = self.choose(item)
+        return AnswerReply(reply_json(letters), latency_ms=(time.perf_counter() - started) * 1000.0)
+
+    def choose(self, item: QaItem) -> list[str]:
+        raise NotImplementedError
+
+    def evidence(self, context: QAContext) -> list[tuple[str, str]]:
+        """(source, text) of the context texts and, for each image, the text tesseract reads in it."""
+        found = [(label, body) for label, body in context.texts]
+        for img in context.images:
+            try:
+                found.append((f"ocr:{img.clue_id}", self.reader.read_file(img.path)))
+            except (OSError, OcrUnavailable) as exc:
+                raise ConfigError(f"{self.entry.name} reads images with tesseract: {exc}") from exc
+        return found
+
+
+class RandomAnswerer(BuiltinAnswerer):
+    name = "random"
+
+    def choose(self, item: QaItem) -> list[str]:
+        return self.rng(item).sample(sorted(item.shuffled.options), item.n_correct)
+
+
+class NaiveAnswerer(BuiltinAnswerer):
+    name = "naive"
+
+    def choose(self, item: QaItem) -> list[str]:
+        passages = [p for source, text in self.evidence(item.context) for p in passages_from(text, source)]
+        index = RetrievalIndex(passages)
+        scores = {}
+        for letter, text in item.shuffled.options.items():
+            hit = index.best(f"{item.question.stem} {text}")
+            alone = index.best(text)
+            scores[letter] = max(hit.score if hit else 0.0, alone.score if alone else 0.0)
+        if max(scores.values()) < NAIVE_THRESHOLD:
+            scores = dict.fromkeys(scores, 0.0)
+        return pick(scores, item.n_correct, self.rng(item))
+
+
+class OcrAnswerer(BuiltinAnswerer):
+    name = "ocr"
+
+    def choose(self, item: QaItem) -> list[str]:
+        evidence = " \n".join(text for _, text in self.evidence(item.context))
+        scores = option_support(item.shuffled.options, evidence)
+        return pick(scores, item.n_correct, self.rng(item))
+
+
+BUILTIN_ANSWERERS: dict[str, type[BuiltinAnswerer]] = {
+    "builtin/random": RandomAnswerer, "builtin/naive": NaiveAnswerer, "builtin/ocr": OcrAnswerer}
+
+
+def make_answerer(entry: Entry, client: ModelClient | None = None, *, ocr: OcrReader | None = None,
+                  no_cache: bool = False) -> Answerer:
+    """The answerer for an entry: a reference row for built-ins, else a model behind `client`."""
+    if entry.is_builtin:
+        kind = BUILTIN_ANSWERERS.get(entry.model)
+        if kind is None:
+            raise ConfigError(f"{entry.model} does not answer QA suites; built-in QA rows: "
+                              f"{', '.join(BUILTIN_ANSWERERS)}")
+        return kind(entry, ocr)
+    if client is None:
+        raise ConfigError(f"entry {entry.name!r} calls a model: a ModelClient is needed to answer")
+    return ModelAnswerer(entry, client, no_cache)
