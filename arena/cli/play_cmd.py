@@ -1,16 +1,18 @@
-"""`arena play` (one game between two entries, logged as JSONL) and `arena replay` (a readable transcript)."""
+"""`arena play` (one game between two entries, logged as JSONL and recorded in the store) and `arena replay`
+(a readable transcript)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from datetime import datetime
 from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
-from arena.agents import play_game, seat_agents
+from arena.agents import GameResult, play_game, seat_entries
 from arena.agents.runner import DEFAULT_TIMEOUT_S
 from arena.engine import GameConfig, read_jsonl, replay, write_jsonl
 from arena.engine.events import (
@@ -26,13 +28,25 @@ from arena.engine.events import (
     Utterance,
     VoteEvent,
 )
+from arena.entries import Entry, load_entries, resolve_entry
 from arena.errors import ScriptError
+from arena.providers.client import ModelClient
 from arena.scripts.loader import find_script, load_script
 from arena.scripts.schema import Script
+from arena.tournament.record import game_write, script_record, script_ref
+from arena.tournament.selection import scoped_options
+from leaderboard.store import EntryRecord, Store, default_db_path
+from leaderboard.store.records import utc_now
 
 out = Console()
 err = Console(stderr=True)
 OUT_OPTION = typer.Option(None, "--out", help="Event log path (default runs/<script>-<seed>.jsonl).")
+ENTRIES_FILE_OPTION = typer.Option(None, "--entries-file", help="Entries TOML file (default: $ARENA_ENTRIES, "
+                                                                 "else ./entries.toml).")
+ENTRY_OPTIONS = typer.Option([], "-M", "--option", help="Setting key=value for both entries, or NAME:key=value for "
+                                                        "one (repeatable).")
+DB_OPTION = typer.Option(None, "--db", help="DuckDB file to record the game in (default: $ARENA_DB, else "
+                                            "./arena.duckdb).")
 LOG_ARGUMENT = typer.Argument(..., help="An event log written by `arena play` or the scheduler.")
 
 
@@ -98,31 +112,72 @@ class TranscriptPrinter:
             self.console.print(text, highlight=False)
 
 
+def record_game(db: Path | None, case: Script, civilians: Entry, murderer: Entry, seed: int,
+                events: list[EventBase], started_at: datetime) -> str:
+    """Record a single game (outside any tournament) into the store; returns its game id."""
+    store = Store(default_db_path(db))
+    for entry in (civilians, murderer):
+        store.upsert_entry(EntryRecord.from_entry(entry))
+    store.record_script(script_record(case))
+    write = game_write(None, events, script=script_ref(case), seed=seed, civilians=civilians.entry_id,
+                       murderer=murderer.entry_id, started_at=started_at)
+    store.record_game(write.game, write.events, write.calls)
+    return write.game.game_id
+
+
+async def play_entries(case: Script, civilians: Entry, murderer: Entry, seed: int, config: GameConfig,
+                       timeout: float, printer: TranscriptPrinter | None, no_cache: bool) -> GameResult:
+    """Seat the two entries (model entries share one client) and play the game."""
+    if civilians.is_builtin and murderer.is_builtin:
+        seated = seat_entries(case, civilians, murderer, seed)
+        return await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
+    async with ModelClient(use_cache=not no_cache) as client:
+        seated = seat_entries(case, civilians, murderer, seed, client)
+        return await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
+
+
 def play(
     script: str = typer.Option(..., "--script", help="Case id, or a case folder/file path."),
-    civilians: str = typer.Option(..., help="Entry playing every civilian role, e.g. builtin/naive."),
+    civilians: str = typer.Option(..., help="Entry playing every civilian role: a name from the entries file or "
+                                            "provider/model, e.g. builtin/naive."),
     murderer: str = typer.Option(..., help="Entry playing the culprit role(s), e.g. builtin/random."),
     seed: int = typer.Option(0, help="Game seed (seating, turn orders, built-in agents)."),
     rounds: int = typer.Option(3, min=1, max=20, help="Discussion rounds."),
     out_file: Path | None = OUT_OPTION,
     timeout: float = typer.Option(DEFAULT_TIMEOUT_S, min=0.001, help="Seconds allowed per agent call."),
+    entries_file: Path | None = ENTRIES_FILE_OPTION,
+    option: list[str] = ENTRY_OPTIONS,
+    db: Path | None = DB_OPTION,
+    no_record: bool = typer.Option(False, "--no-record", help="Do not record the game in the store."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Bypass the model response cache."),
     as_json: bool = typer.Option(False, "--json", help="Print only a JSON summary."),
 ) -> None:
-    """Play one game and write its event log (JSONL)."""
+    """Play one game between two entries, write its event log (JSONL) and record it in the store."""
     case = resolve_script(script)
-    seated = seat_agents(case, civilians, murderer, seed)
+    specs = list(dict.fromkeys([civilians, murderer]))
+    resolved = dict(zip(specs, resolve_entries_lenient(specs, option, load_entries(entries_file)), strict=True))
     printer = None if as_json else TranscriptPrinter(out)
     if printer is not None:
         out.rule(f"{escape(case.title)} [{case.id}] seed {seed}")
-    result = asyncio.run(play_game(case, seated, GameConfig(rounds=rounds), seed, timeout_s=timeout,
-                                   on_event=printer))
+    started = utc_now()
+    result = asyncio.run(play_entries(case, resolved[civilians], resolved[murderer], seed, GameConfig(rounds=rounds),
+                                      timeout, printer, no_cache))
     log = write_jsonl(out_file or Path("runs") / f"{case.id}-{seed}.jsonl", result.events)
+    game_id = None if no_record else record_game(db, case, resolved[civilians], resolved[murderer], seed,
+                                                  result.events, started)
     if as_json:
         summary = {"status": result.status, "winner": result.winner, "culprits": result.outcome.culprits,
                    "votes": result.outcome.votes, "events": len(result.events), "log": str(log)}
         print(json.dumps(summary))
     else:
-        out.print(f"log: {log} ({len(result.events)} events)", highlight=False)
+        recorded = "" if game_id is None else f"; recorded as {game_id} in {default_db_path(db)}"
+        out.print(f"log: {log} ({len(result.events)} events){recorded}", highlight=False)
+
+
+def resolve_entries_lenient(specs: list[str], options: list[str], known: dict[str, Entry]) -> list[Entry]:
+    """The entries named by `specs`; self-play (the same entry on both sides) is allowed here."""
+    per_spec = scoped_options(specs, options)
+    return [resolve_entry(spec, per_spec[spec], known) for spec in specs]
 
 
 def replay_log(

@@ -1,12 +1,114 @@
-"""`arena tournament`: (being built)."""
+"""`arena tournament`: an all-play-all between entries on chosen cases, recorded in the DuckDB store.
+
+Rerunning the same command resumes the tournament (its id is derived from the configuration).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
 import typer
+from rich.console import Console
+from rich.markup import escape
 
-from arena.errors import ConfigError
+from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.entries import Entry, load_entries
+from arena.providers.client import ModelClient
+from arena.tournament import RichProgress, RunOptions, Tournament, TournamentSummary, run_tournament
+from arena.tournament.director import all_play_all_tournament
+from arena.tournament.selection import resolve_entries, select_scripts, split_list
+from leaderboard.store import Store, default_db_path
+
+out = Console()
+err = Console(stderr=True)
+
+EntriesOpt = typer.Option(..., "--entries", help="Entries to play, comma-separated: names from the entries file "
+                                                 "or provider/model (e.g. builtin/naive,builtin/random).")
+ScriptsOpt = typer.Option("all", "--scripts", help="`all` (the bundled cases) or case ids/paths, comma-separated.")
+EntriesFileOpt = typer.Option(None, "--entries-file", help="Entries TOML file (default: $ARENA_ENTRIES, "
+                                                           "else ./entries.toml).")
+OptionOpt = typer.Option([], "-M", "--option", help="Setting key=value for every entry, or NAME:key=value for "
+                                                    "one entry (repeatable).")
+DbOpt = typer.Option(None, "--db", help="DuckDB file (default: $ARENA_DB, else ./arena.duckdb).")
+SeedOpt = typer.Option(0, "--seed", help="Base seed: every game's seed is derived from it.")
+RoundsOpt = typer.Option(3, "--rounds", min=1, max=20, help="Discussion rounds per game.")
+ConcurrencyOpt = typer.Option(4, "--concurrency", min=1, help="Games played at the same time.")
+TimeoutOpt = typer.Option(DEFAULT_TIMEOUT_S, "--timeout", min=0.001, help="Seconds allowed per agent call.")
+NoCacheOpt = typer.Option(False, "--no-cache", help="Bypass the model response cache.")
+JsonOpt = typer.Option(False, "--json", help="Print only a JSON summary (games are listed on stderr).")
 
 
-def tournament(ctx: typer.Context) -> None:
-    """(being built)"""
-    raise ConfigError("arena tournament is not available yet")
+def needs_client(entries: Sequence[Entry]) -> bool:
+    return any(not e.is_builtin for e in entries)
+
+
+async def _run(tournament: Tournament, store: Store, options: RunOptions, adaptive: int, no_cache: bool,
+               progress: RichProgress) -> TournamentSummary:
+    if not needs_client(tournament.entries):
+        return await run_tournament(tournament, store, options, adaptive=adaptive, progress=progress)
+    async with ModelClient(use_cache=not no_cache) as client:
+        for entry in tournament.entries:
+            if not entry.is_builtin:
+                client.adapter(entry)  # a missing key or SDK fails here, before any game starts
+        return await run_tournament(tournament, store, options, adaptive=adaptive, client=client, progress=progress)
+
+
+def execute(tournament: Tournament, db: Path | None, options: RunOptions, *, adaptive: int = 0,
+            no_cache: bool = False, as_json: bool = False) -> TournamentSummary:
+    """Run `tournament` into the store at `db` with a progress bar; Ctrl-C exits 130 and a rerun resumes."""
+    store = Store(default_db_path(db))
+    progress = RichProgress(bar_console=err, line_console=err if as_json else out)
+    try:
+        return asyncio.run(_run(tournament, store, options, adaptive, no_cache, progress))
+    except KeyboardInterrupt:
+        err.print(f"[yellow]interrupted[/]: games in flight were cancelled and not recorded; rerun the same "
+                  f"command to resume tournament {escape(tournament.tournament_id)}", highlight=False)
+        raise typer.Exit(130) from None
+
+
+def print_summary(summary: TournamentSummary, db: Path, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(summary.to_dict()))
+        return
+    statuses = ", ".join(f"{status} {n}" for status, n in summary.statuses.items()) or "none"
+    stopped = f"; stopped early ({summary.stopped})" if summary.stopped else ""
+    out.print(f"tournament [bold]{escape(summary.tournament_id)}[/] ({escape(str(db))}): {summary.played} games "
+              f"played ({statuses}), {summary.skipped_already_done} already done, {summary.remaining} of "
+              f"{summary.planned} planned still to finish{stopped}; cost ${summary.cost_usd:.4f} "
+              f"(tournament ${summary.total_cost_usd:.4f})", highlight=False)
+    if summary.remaining:
+        out.print("[dim]rerun the same command to play the remaining games[/]")
+
+
+def tournament(
+    entries: str = EntriesOpt,
+    scripts: str = ScriptsOpt,
+    games_per_pair: int = typer.Option(1, "--games-per-pair", min=1, help="Matches (side-swapped game pairs) "
+                                                                          "per pair of entries per case."),
+    rounds: int = RoundsOpt,
+    concurrency: int = ConcurrencyOpt,
+    budget_usd: float = typer.Option(None, "--budget-usd", min=0.0, help="Start no new game once the "
+                                                                         "tournament's recorded cost reaches this."),
+    max_games: int = typer.Option(None, "--max-games", min=0, help="Start at most this many games in this run."),
+    adaptive: int = typer.Option(0, "--adaptive", min=0, help="Extra matches after the all-play-all, each "
+                                                              "between the pair whose outcome is least certain."),
+    db: Path = DbOpt,
+    seed: int = SeedOpt,
+    name: str = typer.Option(None, "--name", help="Tournament id (default: derived from the configuration)."),
+    entries_file: Path = EntriesFileOpt,
+    option: list[str] = OptionOpt,
+    timeout: float = TimeoutOpt,
+    no_cache: bool = NoCacheOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Play an all-play-all tournament (resumable: rerun the same command to continue)."""
+    chosen = resolve_entries(split_list(entries), option, load_entries(entries_file))
+    plan = all_play_all_tournament(chosen, select_scripts(scripts), games_per_pair=games_per_pair, seed=seed,
+                                   rounds=rounds, name=name)
+    options = RunOptions(rounds=rounds, concurrency=concurrency, budget_usd=budget_usd, max_games=max_games,
+                         timeout_s=timeout)
+    summary = execute(plan, db, options, adaptive=adaptive, no_cache=no_cache, as_json=as_json)
+    print_summary(summary, default_db_path(db), as_json)
