@@ -1,0 +1,93 @@
+"""What every page shares: the chosen database, the sidebar, the start message, safe text, errors.
+
+The database path comes from `ARENA_DB` (else `./arena.duckdb`) and can be changed in the sidebar;
+the choice lives in the session. Pages call `open_board()` first: it returns the path when there
+is something to show, else renders a helpful message (how to fill a database) and returns None.
+Store errors (a file that stays locked, a newer schema) become one error box, never a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import streamlit as st
+
+from arena.errors import ArenaError
+from leaderboard.store.db import default_db_path
+from leaderboard.ui import data
+
+DB_KEY = "arena_db"
+START_COMMANDS = ("arena demo", "arena tournament --entries builtin/naive,builtin/random")
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:])")
+
+
+def plain(text: object) -> str:
+    """Text shown through markdown as it is: markup characters are escaped (no formatting, no links)."""
+    return MARKDOWN_SPECIAL.sub(r"\\\1", str(text))
+
+
+def db_path() -> str:
+    if DB_KEY not in st.session_state:
+        st.session_state[DB_KEY] = str(default_db_path())
+    return str(st.session_state[DB_KEY])
+
+
+def sidebar() -> None:
+    """The database field and the refresh button (clears every cached query)."""
+    with st.sidebar:
+        db_path()
+        st.text_input("Database file", key=DB_KEY, help="A DuckDB file written by the arena (default: $ARENA_DB).")
+        if st.button("Refresh", help="Read the database again now (queries are cached for a few seconds)."):
+            data.clear()
+        st.caption("Read-only: the board never writes to the database.")
+
+
+def start_message(path: str, missing: bool) -> None:
+    what = "There is no database file" if missing else "Nothing has been recorded yet in"
+    st.info(f"{what} `{path}`. Fill it with one of these commands, then press Refresh:")
+    for command in START_COMMANDS:
+        st.code(f"ARENA_DB={path} {command}", language="bash")
+
+
+def open_board(need: Callable[[data.DbStatus], bool] | None = None, lacking: str = "") -> str | None:
+    """The database path when it holds something to show, else None after a message: how to fill an
+    empty or missing database, or `lacking` when `need` says this page's data is not there yet."""
+    path = db_path()
+    with store_errors():
+        status = data.status(path)
+        if not status.exists or status.empty:
+            start_message(path, not status.exists)
+            return None
+        if need is not None and not need(status):
+            st.info(lacking)
+            return None
+        return path
+    return None
+
+
+@contextmanager
+def store_errors() -> Iterator[None]:
+    """Show an arena error (locked file, newer schema, unreadable case) as one error box."""
+    try:
+        yield
+    except ArenaError as exc:
+        st.error(str(exc))
+
+
+def entry_picker(label: str, entries: list[str], names: dict[str, str], key: str, index: int = 0,
+                 **kwargs: Any) -> str | None:
+    """A selectbox over entry ids, labelled with display names."""
+    if not entries:
+        return None
+    return st.selectbox(label, entries, index=min(index, len(entries) - 1), key=key,
+                        format_func=lambda e: names.get(e, e), **kwargs)
+
+
+def percent(value: object) -> str:
+    try:
+        return "-" if value is None or value != value else f"{100 * float(value):.0f}%"  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return "-"

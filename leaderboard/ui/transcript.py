@@ -1,0 +1,161 @@
+"""A stored event log as a readable transcript: seating, phases of attributed lines, usage, outcome.
+
+Pure functions over the `events` rows (seq, type, role, payload), so the replay page only lays
+out what this module builds. Agents' words stay plain strings here; the page shows them in a
+data frame, which renders no markdown or HTML.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+RAW_SHOWN = 300
+LINE_COLUMNS = ("speaker", "action", "target", "text", "status")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row of the transcript; `clue_id` is set on clue reveals, `status` on forfeits and failures."""
+
+    speaker: str
+    action: str
+    target: str
+    text: str
+    status: str = ""
+    clue_id: str | None = None
+
+
+@dataclass
+class Section:
+    phase: str
+    round: int
+    lines: list[Line] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        name = self.phase.capitalize()
+        return f"{name} (round {self.round})" if self.phase == "discussion" else name
+
+
+@dataclass
+class Transcript:
+    started: dict[str, Any] = field(default_factory=dict)
+    seating: dict[str, Any] = field(default_factory=dict)
+    sections: list[Section] = field(default_factory=list)
+    usage: dict[str, dict[str, float]] = field(default_factory=dict)
+    outcome: dict[str, Any] | None = None
+    ended_status: str | None = None
+
+    def who(self, role: str | None) -> str:
+        """`Name (role)`, marked when the role belongs to the murderer faction."""
+        if not role:
+            return ""
+        name = self.seating.get("roles", {}).get(role, role)
+        mark = " [murderer]" if self.seating.get("factions", {}).get(role) == "murderer" else ""
+        return f"{name} ({role}){mark}"
+
+    def add(self, line: Line) -> None:
+        if not self.sections:
+            self.sections.append(Section("setup", 0))
+        self.sections[-1].lines.append(line)
+
+    @property
+    def statuses(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for section in self.sections:
+            for line in section.lines:
+                if line.status:
+                    counts[line.status] = counts.get(line.status, 0) + 1
+        return counts
+
+
+def payload_of(row: Mapping[str, Any]) -> dict[str, Any]:
+    payload = row.get("payload") or {}
+    return json.loads(payload) if isinstance(payload, str) else dict(payload)
+
+
+def marks(p: Mapping[str, Any]) -> str:
+    """The status a line carries: a forfeit status, else 'truncated' when the text was cut."""
+    return str(p.get("forfeit") or ("truncated" if p.get("truncated") else ""))
+
+
+def action_line(t: Transcript, role: str | None, p: Mapping[str, Any]) -> Line:
+    kind = str(p.get("action", ""))
+    if kind == "ask":
+        text = f"{p.get('speech') or ''}\n[asks] {p.get('question') or ''}".strip()
+        return Line(t.who(role), "asks", t.who(p.get("target")), text, marks(p))
+    if kind == "investigate":
+        return Line(t.who(role), "investigates", str(p.get("location") or ""), str(p.get("speech") or ""), marks(p))
+    return Line(t.who(role), kind or "pass", "", str(p.get("speech") or ""), marks(p))
+
+
+def line_for(t: Transcript, kind: str, role: str | None, p: Mapping[str, Any]) -> Line | None:  # noqa: PLR0911
+    if kind == "utterance":
+        return Line(t.who(role), str(p.get("kind", "introduction")), "", str(p.get("text") or ""), marks(p))
+    if kind == "action":
+        return action_line(t, role, p)
+    if kind == "answer":
+        return Line(t.who(role), "answers", t.who(p.get("asker")), str(p.get("text") or ""), marks(p))
+    if kind == "clue_revealed":
+        where = f" at {p['location']}" if p.get("location") else ""
+        return Line(t.who(p.get("by")) or "(game)", f"clue revealed ({p.get('reason', '')}{where})",
+                    str(p.get("clue_id", "")), str(p.get("title", "")), clue_id=str(p.get("clue_id", "")))
+    if kind == "reasoning":
+        text = f"method: {p.get('method') or ''}\nmotive: {p.get('motive') or ''}"
+        return Line(t.who(role), "reasoning (suspect)", t.who(p.get("suspect")) or "nobody", text, marks(p))
+    if kind == "vote":
+        return Line(t.who(role), "votes", t.who(p.get("target")) or "abstains", "", marks(p))
+    if kind == "invalid_output":
+        raw = str(p.get("raw") or "")
+        text = f"{p.get('message', '')}\nraw: {raw[:RAW_SHOWN]}{'...' if len(raw) > RAW_SHOWN else ''}"
+        final = ", final" if p.get("final") else ""
+        label = f"invalid {p.get('decision', '')} (attempt {p.get('attempt', '?')}{final})"
+        return Line(t.who(role), label, "", text, str(p.get("status") or "invalid"))
+    return None
+
+
+def add_usage(t: Transcript, role: str | None, p: Mapping[str, Any]) -> None:
+    usage = t.usage.setdefault(t.who(role) or "?", {"calls": 0, "failed": 0, "input_tokens": 0,
+                                                   "output_tokens": 0, "cost_usd": 0.0, "latency_ms": 0.0})
+    usage["calls"] += 1
+    usage["failed"] += p.get("status") != "ok"
+    usage["input_tokens"] += p.get("input_tokens") or 0
+    usage["output_tokens"] += p.get("output_tokens") or 0
+    usage["cost_usd"] += p.get("cost_usd") or 0.0
+    usage["latency_ms"] += p.get("latency_ms") or 0.0
+
+
+def build_transcript(rows: Iterable[Mapping[str, Any]]) -> Transcript:
+    """The transcript of one game's event rows (in `seq` order)."""
+    t = Transcript()
+    for row in rows:
+        kind, role, p = str(row["type"]), row.get("role"), payload_of(row)
+        if kind == "game_started":
+            t.started = p
+        elif kind == "seating":
+            t.seating = p
+        elif kind == "phase_started":
+            t.sections.append(Section(str(p.get("phase", "")), int(p.get("round") or 0)))
+        elif kind == "agent_call":
+            add_usage(t, role, p)
+        elif kind == "game_ended":
+            t.outcome, t.ended_status = dict(p.get("outcome") or {}), str(p.get("status", ""))
+        elif (line := line_for(t, kind, role, p)) is not None:
+            t.add(line)
+    return t
+
+
+def seating_rows(t: Transcript, names: Mapping[str, str]) -> list[dict[str, str]]:
+    """Role, name, faction and the entry playing it, in seating order."""
+    seating = t.seating
+    entries = {"civilians": seating.get("civilians", ""), "murderer": seating.get("murderer", "")}
+    rows = []
+    for role in seating.get("order") or list(seating.get("roles", {})):
+        faction = seating.get("factions", {}).get(role, "")
+        entry = entries.get(faction, "")
+        rows.append({"role": role, "name": seating.get("roles", {}).get(role, role), "faction": faction,
+                     "entry": names.get(entry, entry)})
+    return rows
