@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -45,4 +46,23 @@ def test_try_reports_config_errors_cleanly(tmp_path):
     missing = arena("models", "try", "nope/model", cwd=tmp_path)
     assert missing.returncode == 1 and "unknown provider 'nope'" in missing.stderr and "Traceback" not in missing.stderr
     builtin = arena("models", "try", "builtin/naive", cwd=tmp_path)
+    assert builtin.returncode == 1 and "built-in agent" in builtin.stderr
+
+
+def test_check_mock_player_passes(tmp_path):
+    result = arena("models", "check", "mock/player", "--json", "--seed", "2", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["passed"] is True and report["legal_share"] == 1.0 and report["images_sent"] > 0
+    assert [g["side"] for g in report["games"]] == ["civilians", "murderer"]
+    table = arena("models", "check", "mock/player", "-M", "latency_ms=1", "--script", str(FIXTURE_CASE), cwd=tmp_path)
+    assert table.returncode == 0 and "PASSED" in table.stdout and "legal actions" in table.stdout
+
+
+def test_check_fails_with_a_nonzero_exit_on_garbage(tmp_path):
+    result = arena("models", "check", "mock/garbage", "-M", 'outputs=["no json here"]', "--no-cache",
+                   "--script", str(FIXTURE_CASE), cwd=tmp_path)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "FAILED" in result.stdout and "legal actions" in result.stdout and "Traceback" not in result.stderr
+    builtin = arena("models", "check", "builtin/random", cwd=tmp_path)
     assert builtin.returncode == 1 and "built-in agent" in builtin.stderr
