@@ -7,7 +7,8 @@ Entries come from a TOML file (`--entries FILE`, else `$ARENA_ENTRIES`, else `./
     temperature = 0
 
 or inline as `provider/model` with `-M key=value` options. `builtin/random` and `builtin/naive`
-always exist. Every entry has a stable id derived from a hash of the settings that change its
+always exist; `builtin/ocr` (the OCR-only reference row) exists for QA suites only (`qa_entries`),
+since it cannot play a game. Every entry has a stable id derived from a hash of the settings that change its
 play (model, sampling, strategy, server, provider options): change one and it is a new entry.
 Operational settings (timeout, concurrency, key variable, prices) do not change the id.
 Keys are never part of an entry, only the name of the variable that holds one.
@@ -29,6 +30,7 @@ from arena.errors import ConfigError
 ENTRIES_ENV = "ARENA_ENTRIES"
 DEFAULT_ENTRIES_FILE = Path("entries.toml")
 BUILTIN_NAMES = ("builtin/random", "builtin/naive")
+QA_BUILTIN_NAMES = ("builtin/ocr",)  # answer QA suites only; `make_agent` refuses them for games
 IDENTITY_FIELDS = ("model", "temperature", "max_tokens", "strategy", "base_url", "options")
 
 
@@ -83,6 +85,12 @@ class Entry(BaseModel):
 
 def builtin_entries() -> dict[str, Entry]:
     return {name: Entry(name=name, model=name, source="builtin") for name in BUILTIN_NAMES}
+
+
+def qa_entries(path: Path | None = None) -> dict[str, Entry]:
+    """`load_entries` plus the QA-only built-ins (`builtin/ocr`): the entries `arena qa` accepts."""
+    qa_only = {name: Entry(name=name, model=name, source="builtin") for name in QA_BUILTIN_NAMES}
+    return {**load_entries(path), **qa_only}
 
 
 def entries_path(explicit: Path | None = None) -> Path | None:

@@ -1,12 +1,124 @@
-"""`arena qa`: (being built)."""
+"""`arena qa`: run a chain-of-evaluation QA suite for one entry and print (or --json) its accuracy."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
 import typer
+from rich import box
+from rich.console import Console
+from rich.table import Column, Table
 
+from arena.coe.answerers import MODES, Answerer, make_answerer
+from arena.coe.cases import load_cases
+from arena.coe.context import Ablation
+from arena.coe.qa_run import SUITE_GROUPS, QaConfig, QaRunResult, run_qa, suites_for
+from arena.coe.qa_summary import summarise
+from arena.coe.reads import latest_run_answers
+from arena.entries import Entry, qa_entries, resolve_entry
 from arena.errors import ConfigError
+from arena.providers.client import ModelClient
+from arena.scripts.schema import Script
+from leaderboard.store import Store
+from leaderboard.store.db import reading
+
+out = Console()
+err = Console(stderr=True)
+
+EntryOpt = typer.Option(..., "--entry", "-e", help="Entry name, provider/model, or builtin/random|naive|ocr.")
+SuiteOpt = typer.Option("all", "--suite", help=f"One of {', '.join(SUITE_GROUPS)} (perception = lsu+tiu+miu).")
+ScriptsOpt = typer.Option("all", "--scripts", help="all, ID,ID,..., or a case folder (or a folder of cases).")
+ModeOpt = typer.Option(None, "--mode", help="direct or cot (default: the entry's strategy).")
+AblationOpt = typer.Option("none", "--ablation", help="none, no-images or ocr-text.")
+SeedOpt = typer.Option(0, "--seed", help="Seed of the option shuffling and of the requests.")
+LimitOpt = typer.Option(None, "--limit", min=1, help="At most N questions per suite per case.")
+DbOpt = typer.Option(None, "--db", help="DuckDB file (default: $ARENA_DB, else ./arena.duckdb).")
+JsonOpt = typer.Option(False, "--json", help="Print the summary as one JSON object.")
+EntriesOpt = typer.Option(None, "--entries-file", "--entries", help="Entries TOML file.")
+OptionsOpt = typer.Option([], "-M", "--option", help="Setting key=value (repeatable).")
+NoCacheOpt = typer.Option(False, "--no-cache", help="Do not read or write the response cache.")
+RetryOpt = typer.Option(False, "--retry-failed", help="Ask again questions that failed with api_error/timeout.")
 
 
-def qa(ctx: typer.Context) -> None:
-    """(being built)"""
-    raise ConfigError("arena qa is not available yet")
+def qa(entry: str = EntryOpt, suite: str = SuiteOpt, scripts: str = ScriptsOpt, mode: str | None = ModeOpt,
+       ablation: str = AblationOpt, seed: int = SeedOpt, limit: int | None = LimitOpt, db: Path | None = DbOpt,
+       as_json: bool = JsonOpt, entries_file: Path | None = EntriesOpt, option: list[str] = OptionsOpt,
+       no_cache: bool = NoCacheOpt, retry_failed: bool = RetryOpt) -> None:
+    """Ask an entry the multiple-choice questions of the cases; store every answer; print accuracy."""
+    chosen = resolve_entry(entry, option, qa_entries(entries_file))
+    config = QaConfig(suites=suites_for(suite), mode=_mode(mode or chosen.strategy), ablation=_ablation(ablation),
+                      seed=seed, limit=limit)
+    cases = load_cases(scripts)
+    store = Store(db)
+    result = asyncio.run(_run(store, chosen, cases, config, no_cache, retry_failed, quiet=as_json))
+    with reading(store.path, store.retry) as conn:
+        answers = latest_run_answers(conn, result.run_id)
+    weights = {(s.id, q.id): q.weight for s, q in result.questions}
+    header = {"run_id": result.run_id, "entry": chosen.entry_id, "name": chosen.name, "mode": config.mode,
+              "ablation": config.ablation.value, "seed": seed, "suite": suite, "script_ids": [c.id for c in cases],
+              "asked": result.asked, "skipped": result.skipped, "db": str(store.path)}
+    summary = summarise(answers, weights, header)
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+    else:
+        print_summary(summary)
+
+
+async def _run(store: Store, entry: Entry, cases: list[Script], config: QaConfig, no_cache: bool,
+               retry_failed: bool, quiet: bool) -> QaRunResult:
+    def progress(done: int, total: int) -> None:
+        if not quiet:
+            err.print(f"answered {done}/{total}", highlight=False)
+
+    if entry.is_builtin:
+        return await run_qa(store, entry, make_answerer(entry), cases, config, retry_failed=retry_failed,
+                            on_batch=progress)
+    async with ModelClient(use_cache=not no_cache) as client:
+        answerer: Answerer = make_answerer(entry, client, no_cache=no_cache)
+        return await run_qa(store, entry, answerer, cases, config, retry_failed=retry_failed, on_batch=progress)
+
+
+def _mode(value: str) -> Any:
+    if value not in MODES:
+        raise ConfigError(f"--mode {value!r}: expected direct or cot")
+    return value
+
+
+def _ablation(value: str) -> Ablation:
+    try:
+        return Ablation(value)
+    except ValueError:
+        raise ConfigError(f"--ablation {value!r}: expected none, no-images or ocr-text") from None
+
+
+def _cell(acc: dict[str, Any]) -> tuple[str, str, str]:
+    if acc["accuracy"] is None:
+        return "-", "0", ""
+    low, high = acc["ci"]
+    return f"{acc['accuracy']:.1f}%", str(acc["n"]), f"[{low:.0f}, {high:.0f}]"
+
+
+def accuracy_table(title: str, rows: dict[str, dict[str, Any]]) -> Table:
+    table = Table(Column("", no_wrap=True), Column("accuracy", justify="right"), Column("n", justify="right"),
+                  Column("95% CI", justify="right"), title=title, box=box.SIMPLE_HEAD, title_justify="left")
+    for label, acc in rows.items():
+        table.add_row(label, *_cell(acc))
+    return table
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    out.print(f"[bold]{summary['name']}[/] ({summary['entry']}), mode {summary['mode']}, ablation "
+              f"{summary['ablation']}, seed {summary['seed']}: {summary['asked']} asked, {summary['skipped']} "
+              f"already answered (run {summary['run_id']})", highlight=False)
+    out.print(accuracy_table("By suite", {**summary["suites"], "all": summary["overall"]}))
+    out.print(accuracy_table("By case", {sid: s["overall"] for sid, s in summary["scripts"].items()}))
+    if summary["mmr_depth"]:
+        out.print(accuracy_table("MMR by reasoning depth", {f"depth {d}": a for d, a in summary["mmr_depth"].items()}))
+    statuses = ", ".join(f"{k}: {v}" for k, v in summary["statuses"].items()) or "none"
+    out.print(f"statuses: {statuses} (failures count as wrong)", highlight=False)
+    if summary["weighted"]:
+        weighted = ", ".join(f"{k} {v:.1f}%" for k, v in summary["weighted"].items() if v is not None)
+        out.print(f"weighted by question weight: {weighted}", highlight=False)

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.metrics.pairwise import cosine_similarity
 
+from arena.coe.judges import JudgeLabel, RoleLines, Verdict
+
 _STOPWORD_TEXT = (
     "a an the and or but if of to in on at by for with from into onto over under about after before "
     "is are was were be been being am do does did have has had i you he she it we they me him her them "
@@ -59,7 +61,7 @@ class OfflineJudge:
     coverage: float = 0.5
     similarity: float = 0.25
     name: str = "offline/lexical-v1"
-    label: str = "offline"
+    label: JudgeLabel = "offline"
 
     def statement_surfaced(self, statement: str, utterances: Sequence[str]) -> bool:
         candidates = [u for u in utterances if u.strip()]
@@ -91,3 +93,15 @@ class OfflineJudge:
     def case_detail(self, method: str, motive: str, true_method: str, true_motive: str) -> float:
         """0-100: mean coverage of the true method and motive by the stated ones."""
         return round(50.0 * (coverage(true_method, method) + coverage(true_motive, motive)), 1)
+
+    # --- the `Judge` protocol (arena.coe.judges): the same measures, as verdicts ----------------
+
+    async def spc(self, statements: Sequence[str], lines: Sequence[tuple[str, str]]) -> Verdict:
+        said = [text for _, text in lines]
+        return Verdict([self.statement_surfaced(s, said) for s in statements])
+
+    async def rp(self, role: RoleLines) -> Verdict:
+        return Verdict(self.roleplay(role.lines, role.script, role.others))
+
+    async def cmd(self, method: str, motive: str, true_method: str, true_motive: str) -> Verdict:
+        return Verdict(self.case_detail(method, motive, true_method, true_motive))

@@ -1,0 +1,59 @@
+"""Which cases (scripts) a command works on: `all`, ids, a case folder, or a folder of case folders.
+
+Also `CaseIndex`, which finds the script a stored game was played on by id and content hash: a
+game is only scored against the exact script version it was played on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from arena.engine.rules import script_hash
+from arena.errors import ConfigError, ScriptError
+from arena.scripts.loader import SCRIPT_FILES, discover_scripts, find_script, load_script
+from arena.scripts.schema import Script
+
+
+def load_cases(spec: str = "all", root: Path | None = None) -> list[Script]:
+    """`all` (every case under `root`, default the bundled ones), `ID,ID,...`, or a path.
+
+    A path may be one case folder (or its script file) or a folder holding case folders, e.g. the
+    output of `arena import` or `arena generate`.
+    """
+    if spec == "all":
+        folders = discover_scripts(root)
+    elif Path(spec).exists():
+        path = Path(spec)
+        is_case = path.is_file() or any((path / name).is_file() for name in SCRIPT_FILES)
+        folders = [path] if is_case else discover_scripts(path)
+    else:
+        folders = [find_script(ident.strip(), root) for ident in spec.split(",") if ident.strip()]
+    if not folders:
+        raise ConfigError(f"--scripts {spec!r}: no cases found (give all, ids such as night-train, or a case folder)")
+    return [load_script(folder) for folder in folders]
+
+
+@dataclass
+class CaseIndex:
+    """Scripts by id, loaded on first use from `root` (default: the bundled cases)."""
+
+    root: Path | None = None
+    _by_id: dict[str, Script | None] = field(default_factory=dict)
+
+    def get(self, script_id: str) -> Script | None:
+        if script_id not in self._by_id:
+            try:
+                self._by_id[script_id] = load_script(find_script(script_id, self.root))
+            except ScriptError:
+                self._by_id[script_id] = None
+        return self._by_id[script_id]
+
+    def for_game(self, script_id: str, content_hash: str) -> tuple[Script | None, str | None]:
+        """(script, None) when the exact version is here, else (None, the reason it is skipped)."""
+        script = self.get(script_id)
+        if script is None:
+            return None, f"script {script_id!r} not found among the cases (pass --scripts-dir)"
+        if script_hash(script) != content_hash:
+            return None, f"script {script_id!r} has changed since the game was played (content hash differs)"
+        return script, None

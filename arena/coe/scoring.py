@@ -1,0 +1,163 @@
+"""`arena coe score`: judge finished games' transcripts and store ITD, SPC, RP and CMD per game.
+
+Idempotent per judge: an item (game, metric, role) that already has a real score from this judge
+is never judged again, so rerunning scores only new games and retries items whose judge call
+failed. A failed judgement is stored as a row without a score: `value` NaN (the column is NOT NULL)
+and `details.status` saying why; every reader skips NaN rows. ITD needs no judge: it is counted
+from the ask actions and stored once per game under the rule's own name (`rule/ask-actions-v1`).
+Rows are written one transaction per batch of games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from arena.coe.cases import CaseIndex
+from arena.coe.judges import Judge, RoleLines, Verdict
+from arena.coe.metrics import (
+    Transcript,
+    civilian_statements,
+    discussion_lines,
+    events_from_rows,
+    itd,
+    public_lines,
+    reasoning_of,
+    transcript_from,
+)
+from arena.coe.reads import finished_games, judged_games, scored_items
+from arena.errors import LogError
+from arena.scripts.schema import Script
+from leaderboard.store import MetricScoreRecord, Store
+from leaderboard.store.db import reading
+from leaderboard.store.queries import fetch_dicts
+
+ITD_RULE = "rule/ask-actions-v1"
+Item = tuple[str, str, str | None]  # (game, metric, role)
+
+
+@dataclass
+class ScoreSummary:
+    judge: str
+    label: str
+    games: int = 0
+    scored: int = 0
+    failed: int = 0
+    skipped: list[dict[str, str]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"judge": self.judge, "label": self.label, "games": self.games, "scores": self.scored,
+                "failed": self.failed, "skipped": self.skipped}
+
+
+@dataclass(frozen=True)
+class GameJob:
+    game_id: str
+    entry_id: str
+    script: Script
+    transcript: Transcript
+    done: frozenset[Item]
+
+
+def pending_games(store: Store, judge: Judge, cases: CaseIndex, summary: ScoreSummary) -> list[GameJob]:
+    """Finished games with something left to score by this judge (or ITD), with their scripts and events."""
+    jobs: list[GameJob] = []
+    with reading(store.path, store.retry) as conn:
+        by_judge, by_rule = judged_games(conn, [judge.name]), judged_games(conn, [ITD_RULE])
+        done = scored_items(conn, [judge.name, ITD_RULE])
+        for game in finished_games(conn):
+            gid = game["game_id"]
+            if by_judge.get(gid) and by_rule.get(gid):
+                continue
+            script, reason = cases.for_game(game["script_id"], game["script_hash"])
+            rows = fetch_dicts(conn, "SELECT type, role, payload FROM events WHERE game_id = ? ORDER BY seq", [gid])
+            try:
+                transcript = transcript_from(events_from_rows({**r, "payload": _json(r["payload"])} for r in rows))
+            except (LogError, ValueError) as exc:
+                script, reason = None, f"events unreadable ({str(exc)[:200]})"
+            if script is None:
+                summary.skipped.append({"game_id": gid, "reason": reason or "unknown"})
+                continue
+            mine = frozenset(item for item in done if item[0] == gid)
+            jobs.append(GameJob(gid, game["civilians_entry"], script, transcript, mine))
+    return jobs
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+async def judge_game(job: GameJob, judge: Judge) -> list[MetricScoreRecord]:
+    """Every missing item of one game, the judge calls of the game run concurrently."""
+    t, script = job.transcript, job.script
+    rows: list[MetricScoreRecord] = []
+
+    def record(metric: str, value: float, name: str, label: str, role: str | None = None, **details: Any) -> None:
+        rows.append(MetricScoreRecord(game_id=job.game_id, entry_id=job.entry_id, metric=metric, value=value,
+                                      judge=name, judge_label=label, role=role, details=details))  # type: ignore[arg-type]
+
+    if (job.game_id, "itd", None) not in job.done and (result := itd(t, script)) is not None:
+        record("itd", result.value, ITD_RULE, "offline", questioned=result.questioned, key_roles=result.key_roles)
+    calls: list[tuple[str, str | None, Callable[[Verdict], None], Any]] = []
+    statements = civilian_statements(t, script)
+    if statements and (job.game_id, "spc", None) not in job.done:
+        lines = [(t.name(r), text) for r, text in discussion_lines(t, t.civilian_roles)]
+        calls.append(("spc", None, _spc_writer(record, judge, statements), judge.spc([s.text for s in statements],
+                                                                                   lines)))
+    for role in t.civilian_roles:
+        if (job.game_id, "rp", role) not in job.done:
+            others = [t.name(r) for r in t.seating.order if r != role]
+            lines = RoleLines(t.name(role), script.role(role).script, others, public_lines(t, role))
+            calls.append(("rp", role, _value_writer(record, judge, "rp", role), judge.rp(lines)))
+        if (job.game_id, "cmd", role) not in job.done:
+            reasoning = reasoning_of(t, role)
+            if reasoning is None:
+                record("cmd", 0.0, judge.name, judge.label, role, status="ok", forfeit=True)
+                continue
+            calls.append(("cmd", role, _value_writer(record, judge, "cmd", role),
+                          judge.cmd(reasoning.method, reasoning.motive, script.truth.method, script.truth.motive)))
+    verdicts = await asyncio.gather(*(call for *_, call in calls))
+    for (_, _, write, _), verdict in zip(calls, verdicts, strict=True):
+        write(verdict)
+    return rows
+
+
+def _value_writer(record: Callable[..., None], judge: Judge, metric: str,
+                  role: str | None) -> Callable[[Verdict], None]:
+    def write(verdict: Verdict) -> None:
+        value = math.nan if verdict.value is None else float(verdict.value)
+        record(metric, value, judge.name, judge.label, role, status=verdict.status, **verdict.detail)
+    return write
+
+
+def _spc_writer(record: Callable[..., None], judge: Judge, statements: list[Any]) -> Callable[[Verdict], None]:
+    def write(verdict: Verdict) -> None:
+        if verdict.value is None:
+            record("spc", math.nan, judge.name, judge.label, None, status=verdict.status, **verdict.detail)
+            return
+        surfaced = [s.id for s, hit in zip(statements, verdict.value, strict=True) if hit]
+        record("spc", 100.0 * len(surfaced) / len(statements), judge.name, judge.label, None, status="ok",
+               surfaced=surfaced, total=len(statements))
+    return write
+
+
+async def score_games(store: Store, judge: Judge, cases: CaseIndex | None = None, *, batch_games: int = 8,
+                      on_batch: Callable[[int, int], None] | None = None) -> ScoreSummary:
+    """Judge every finished game not yet fully scored by `judge`; one write transaction per batch."""
+    summary = ScoreSummary(judge.name, judge.label)
+    jobs = pending_games(store, judge, cases or CaseIndex(), summary)
+    for start in range(0, len(jobs), batch_games):
+        batch = jobs[start:start + batch_games]
+        results = await asyncio.gather(*(judge_game(job, judge) for job in batch))
+        rows = [row for game_rows in results for row in game_rows]
+        store.record_metric_scores(rows)
+        summary.games += len(batch)
+        summary.scored += sum(1 for r in rows if not math.isnan(r.value))
+        summary.failed += sum(1 for r in rows if math.isnan(r.value))
+        if on_batch is not None:
+            on_batch(summary.games, len(jobs))
+    return summary
