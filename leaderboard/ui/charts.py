@@ -18,7 +18,8 @@ def ci_chart(board: pd.DataFrame) -> alt.Chart:
     points = alt.Chart(data).mark_point(filled=True, size=80).encode(
         y=y, x="bt:Q", tooltip=["display", alt.Tooltip("bt:Q", format=".0f"), alt.Tooltip("ci_low:Q", format=".0f"),
                                 alt.Tooltip("ci_high:Q", format=".0f"), "games"])
-    return (bars + points).properties(height=max(80, 28 * len(data)))
+    # A step, not a pixel height: with a fixed height Streamlit collapses a nominal axis onto one line.
+    return (bars + points).properties(height=alt.Step(30))
 
 
 def heatmap(cells: pd.DataFrame, value: str, title: str, fmt: str, scheme: str, domain: list[float] | None = None,
@@ -32,8 +33,7 @@ def heatmap(cells: pd.DataFrame, value: str, title: str, fmt: str, scheme: str, 
                                    tooltip=["civilians", "murderer", "games", "civilian_wins",
                                             alt.Tooltip("civilian_win_rate:Q", format=".0%")])
     text = base.mark_text(fontSize=13).encode(text=alt.Text(f"{value}:Q", format=fmt))
-    side = max(160, 60 * len(order or []))
-    return (rect + text).properties(title=title, width=side, height=side)
+    return (rect + text).properties(title=title, width=alt.Step(110), height=alt.Step(48))
 
 
 def coe_bars(table: pd.DataFrame, metrics: list[str]) -> alt.Chart:

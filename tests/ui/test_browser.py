@@ -1,0 +1,106 @@
+"""Browser check: `streamlit run` on loopback, every page opened in headless Debian Chromium.
+
+Playwright drives the system Chromium (`executable_path`, no browser download). Waits are the
+driver's wait-for-selector with timeouts. Screenshots go to `artifacts/screenshots/`. A page fails
+on a Streamlit exception or error box.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.ui.conftest import BoardDb
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "artifacts" / "screenshots"
+START_TIMEOUT_MS = 60_000
+PAGE_TIMEOUT_MS = 30_000
+# url path -> a selector that appears once the page's main content rendered
+PAGES = {
+    "": '[data-testid="stDataFrame"]',
+    "head-to-head": '[data-testid="stVegaLiteChart"]',
+    "coe": '[data-testid="stDataFrame"]',
+    "replay": '[data-testid="stDataFrame"]',
+    "scripts": '[data-testid="stImage"]',
+    "entry": '[data-testid="stDataFrame"]',
+}
+ERROR_SELECTORS = ('[data-testid="stException"]', '[data-testid="stAlertContentError"]')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(board_db: BoardDb) -> Iterator[str]:
+    port = free_port()
+    command = [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.headless", "true",
+               "--browser.gatherUsageStats", "false", "--server.address", "127.0.0.1", "--server.port", str(port),
+               "--server.fileWatcherType", "none"]
+    env = {**os.environ, "ARENA_DB": str(board_db.path)}
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (install it with tools/system_deps.sh)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed (dev extra)")
+    with sync_api.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=str(CHROMIUM),
+                                          args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield chromium
+        chromium.close()
+
+
+def open_page(browser: object, url: str, ready: str, shot: Path) -> tuple[list[str], str]:
+    """Load `url`, wait for `ready`, screenshot; returns (texts of any error boxes, the page's text)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 2400})  # type: ignore[attr-defined]
+    try:
+        page.goto(url, timeout=START_TIMEOUT_MS)
+        page.wait_for_selector(ready, timeout=START_TIMEOUT_MS)
+        # Streamlit shows a running indicator until the script run ends; wait for it to go.
+        page.wait_for_selector('[data-testid="stStatusWidget"]', state="detached", timeout=PAGE_TIMEOUT_MS)
+        page.screenshot(path=str(shot), full_page=True)
+        errors = [box.inner_text() for selector in ERROR_SELECTORS for box in page.query_selector_all(selector)]
+        return errors, page.inner_text("body")
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("url_path", list(PAGES))
+def test_page_renders_in_chromium(server: str, browser: object, url_path: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SHOTS / f"{url_path or 'leaderboard'}.png"
+    errors, text = open_page(browser, f"{server}/{url_path}", PAGES[url_path], shot)
+    assert errors == []
+    assert "Whodunit" in text or "Leaderboard" in text
+    assert shot.stat().st_size > 10_000
+
+
+def test_replay_link_opens_the_game(server: str, browser: object, board_db: BoardDb) -> None:
+    from leaderboard.store import Reader
+
+    game = Reader(board_db.path).games(status="aborted")[0]
+    shot = SHOTS / "replay-aborted.png"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    errors, text = open_page(browser, f"{server}/replay?game={game.game_id}", '[data-testid="stDataFrame"]', shot)
+    assert errors == []
+    assert board_db.scripts[game.script_id].title in text
+    assert "parse_error" in text and "the murderer forfeited" in text
