@@ -31,12 +31,12 @@ LATEST_ANSWERS = """latest AS (
         PARTITION BY entry_id, script_id, question_id, mode, ablation ORDER BY created_at DESC) = 1)"""
 QA_SQL = f"""WITH {LATEST_ANSWERS}
 SELECT entry_id AS entry, CASE WHEN ablation = 'none' THEN mode ELSE mode || '+' || ablation END AS mode, suite,
-    100.0 * avg(correct::INTEGER) AS accuracy, count(*) AS n FROM latest GROUP BY ALL"""
+    100 * avg(correct::DOUBLE) AS accuracy, count(*) AS n FROM latest GROUP BY ALL"""
 METRIC_SQL = """SELECT entry_id AS entry, metric, avg(value) AS value, count(*) AS n,
     string_agg(DISTINCT judge_label, ', ' ORDER BY judge_label) AS judge_labels
     FROM metric_scores GROUP BY ALL"""
 DEPTH_SQL = f"""WITH {LATEST_ANSWERS}
-SELECT entry_id AS entry, mode, depth, 100.0 * avg(correct::INTEGER) AS accuracy, count(*) AS n
+SELECT entry_id AS entry, mode, depth, 100 * avg(correct::DOUBLE) AS accuracy, count(*) AS n
 FROM latest WHERE suite = 'mmr' AND ablation = 'none' AND depth IS NOT NULL GROUP BY ALL ORDER BY ALL"""
 
 

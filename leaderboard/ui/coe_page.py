@@ -32,8 +32,11 @@ def labelled(table: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
         table["display"] = table.get("name")
     table["display"] = table["display"].fillna(table["entry"].map(lambda e: names.get(e, e)))
     if "ablation" in table:
-        ablation = table["ablation"].fillna("none").astype(str)
-        table["mode"] = table["mode"].astype(str).where(ablation == "none", table["mode"].astype(str) + "+" + ablation)
+        ablation, mode = table["ablation"].fillna("none").astype(str), table["mode"].astype(str)
+        labelled_already = mode.str.contains("+", regex=False)
+        table["mode"] = mode.where((ablation == "none") | labelled_already, mode + "+" + ablation)
+    if "judge_labels" not in table and "judge_label" in table:
+        table["judge_labels"] = table["judge_label"].fillna("").str.replace("+", ", ", regex=False)
     table["label"] = table["display"].astype(str) + " / " + table["mode"].astype(str)
     return table
 

@@ -1,0 +1,189 @@
+"""Every page through the real navigation (`AppTest`) on a database filled by real games and QA.
+
+Values shown are checked against the database itself (queried here with `Reader` or plain SQL).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from leaderboard.store import GameRecord, Reader, Store
+from leaderboard.ui.nav import PAGES
+from tests.ui.conftest import LEGACY, BoardDb
+
+TIMEOUT_S = 60
+
+
+def run_page(page: str) -> None:
+    from leaderboard.ui.nav import main
+
+    main(page)
+
+
+def app(page: str, db: Path, **query: str) -> AppTest:
+    at = AppTest.from_function(run_page, args=(page,), default_timeout=TIMEOUT_S)
+    at.session_state["arena_db"] = str(db)
+    for key, value in query.items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def assert_clean(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info]
+    parts += [w.value for w in at.warning] + [c.value for c in at.code]
+    return "\n".join(str(p) for p in parts)
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_every_page_renders(board_db: BoardDb, page: str) -> None:
+    at = app(page, board_db.path)
+    assert_clean(at)
+    assert at.title[0].value == PAGES[page][0]
+
+
+def test_leaderboard_matches_the_latest_snapshot(board_db: BoardDb) -> None:
+    at = app("leaderboard", board_db.path)
+    assert_clean(at)
+    table = at.dataframe[0].value
+    snapshot = {r.entry_id: r for r in Reader(board_db.path).latest_snapshot() if r.faction == "overall"}
+    active = {e.entry_id: e.name for e in Reader(board_db.path).entries(include_deprecated=False)}
+    assert sorted(table["display"]) == sorted(active.values())
+    for row in table.itertuples():
+        entry_id = next(i for i, n in active.items() if n == row.display)
+        assert row.games == snapshot[entry_id].games
+        assert row.rank == snapshot[entry_id].rank
+        assert row.mu == pytest.approx(snapshot[entry_id].mu)
+    assert "latest rating snapshot" in texts(at)
+    assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")
+
+
+def test_deprecated_entries_appear_behind_the_toggle(board_db: BoardDb) -> None:
+    at = app("leaderboard", board_db.path)
+    assert "random-legacy" not in set(at.dataframe[0].value["display"])
+    at.toggle[0].set_value(True).run()
+    assert_clean(at)
+    shown = at.dataframe[0].value.set_index("display")
+    assert shown.loc["random-legacy", "deprecated"]
+    legacy_games = sum(1 for g in Reader(board_db.path).finished_games() if LEGACY.entry_id in
+                       (g.civilians_entry, g.murderer_entry))
+    assert shown.loc["random-legacy", "games"] == legacy_games
+
+
+def test_stale_snapshot_falls_back_to_live_ratings(board_db: BoardDb, tmp_path: Path) -> None:
+    copy = tmp_path / "stale.duckdb"
+    shutil.copy(board_db.path, copy)
+    last = Reader(copy).games(status="finished", limit=1)[0]
+    extra = GameRecord(**{**last.model_dump(include=set(GameRecord.model_fields)), "game_id": "extra-game",
+                          "plan_key": None})
+    Store(copy).record_game(extra, [])
+    at = app("leaderboard", copy)
+    assert_clean(at)
+    assert "Computed live from 7 finished games" in texts(at)
+    table = at.dataframe[0].value.set_index("display")
+    civ_name = board_db_name(board_db, last.civilians_entry)
+    finished = [g for g in Reader(copy).finished_games() if last.civilians_entry in (g.civilians_entry,
+                                                                                      g.murderer_entry)]
+    assert table.loc[civ_name, "games"] == len(finished)
+
+
+def board_db_name(board_db: BoardDb, entry_id: str) -> str:
+    return next(e.name for e in board_db.entries.values() if e.entry_id == entry_id)
+
+
+def test_head_to_head_lists_the_pair_and_links_the_replay(board_db: BoardDb) -> None:
+    at = app("head-to-head", board_db.path)
+    assert_clean(at)
+    civ, mur = at.selectbox[0].value, at.selectbox[1].value
+    games = at.dataframe[0].value
+    with duckdb.connect(str(board_db.path), read_only=True) as conn:
+        expected = conn.execute("SELECT game_id FROM games WHERE civilians_entry = ? AND murderer_entry = ? "
+                                "ORDER BY finished_at DESC, game_id", [civ, mur]).fetchall()
+    assert games["game_id"].tolist() == [row[0] for row in expected]
+    link = at.get("page_link")[0]
+    assert link.value == f"Replay game {expected[0][0]}"
+    assert link.proto.query_string == f"game={expected[0][0]}"
+    assert len(at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")) == 2
+
+
+def test_coe_table_matches_the_answers(board_db: BoardDb) -> None:
+    at = app("coe", board_db.path)
+    assert_clean(at)
+    table = at.dataframe[0].value
+    naive = board_db.entries["builtin/naive"].entry_id
+    with duckdb.connect(str(board_db.path), read_only=True) as conn:
+        lsu, n = conn.execute("SELECT 100.0 * avg(correct::INT), count(*) FROM qa_answers WHERE entry_id = ? "
+                              "AND suite = 'lsu' AND mode = 'direct' AND ablation = 'none'", [naive]).fetchone()
+        cmd = conn.execute("SELECT avg(value) FROM metric_scores WHERE entry_id = ? AND metric = 'cmd'",
+                           [naive]).fetchone()[0]
+    row = table[(table["display"] == "builtin/naive") & (table["mode"] == "direct")].iloc[0]
+    # arena.coe.report rounds to one decimal
+    assert row["lsu"] == pytest.approx(lsu, abs=0.05) and row["n_lsu"] == n
+    assert row["cmd"] == pytest.approx(cmd, abs=0.05)
+    assert row["judge_labels"] == "offline"
+    ablation = table[table["mode"] == "direct+no-images"]
+    assert len(ablation) == 1 and pd.isna(ablation.iloc[0]["cmd"])
+    assert "offline" in texts(at)
+
+
+def test_replay_of_an_aborted_game_shows_statuses_images_and_plain_text(board_db: BoardDb) -> None:
+    game = Reader(board_db.path).games(status="aborted")[0]
+    at = app("replay", board_db.path, game=game.game_id)
+    assert_clean(at)
+    assert any(game.abort_reason in w.value for w in at.warning)
+    lines = pd.concat([d.value for d in at.dataframe if "action" in d.value.columns])
+    events = Reader(board_db.path).events(game.game_id)
+    flagged = [e for e in events if e.type == "invalid_output" or e.payload.get("forfeit") == "parse_error"]
+    assert (lines["status"] == "parse_error").sum() == len(flagged) > 0
+    votes = sum(1 for e in events if e.type == "vote")
+    assert (lines["action"] == "votes").sum() == votes
+    assert len(at.image) >= 1
+    # The agent's markup is shown verbatim in a table, never rendered through markdown.
+    assert lines["text"].str.contains("<b>no JSON here</b> **at all**", regex=False).any()
+    assert "<b>no JSON" not in texts(at)
+
+
+def test_scripts_page_shows_case_statistics(board_db: BoardDb) -> None:
+    at = app("scripts", board_db.path)
+    assert_clean(at)
+    script_id = at.selectbox[0].value
+    with duckdb.connect(str(board_db.path), read_only=True) as conn:
+        games = conn.execute("SELECT count(*) FROM games WHERE script_id = ?", [script_id]).fetchone()[0]
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics.get("Games", "0") == str(games) if games else "No games recorded" in texts(at)
+    assert at.expander and "Spoilers" in at.expander[0].label
+    assert len(at.image) == len(board_db.scripts[script_id].image_clues)
+
+
+def test_entry_page_shows_history_and_no_secrets(board_db: BoardDb) -> None:
+    naive = board_db.entries["builtin/naive"]
+    at = app("entry", board_db.path, entry=naive.entry_id)
+    assert_clean(at)
+    assert at.header[0].value == "builtin/naive"
+    history = [d.value for d in at.dataframe if "conservative" in d.value.columns][0]
+    snapshots = [r for r in Reader(board_db.path).rating_history(naive.entry_id)]
+    assert len(history) == len(snapshots)
+    assert "api_key" not in at.json[0].value
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_missing_and_empty_databases_show_how_to_start(tmp_path: Path, page: str) -> None:
+    missing = app(page, tmp_path / "none.duckdb")
+    assert_clean(missing)
+    empty_path = tmp_path / "empty.duckdb"
+    Store(empty_path)
+    empty = app(page, empty_path)
+    assert_clean(empty)
+    if page != "scripts":  # the case browser reads the installed cases, not the database
+        assert "arena demo" in texts(missing) and "no database file" in texts(missing)
+        assert "arena tournament --entries builtin/naive,builtin/random" in texts(empty)
