@@ -78,7 +78,7 @@ def print_summary(summary: TournamentSummary, db: Path, as_json: bool) -> None:
     out.print(f"tournament [bold]{escape(summary.tournament_id)}[/] ({escape(str(db))}): {summary.played} games "
               f"played ({statuses}), {summary.skipped_already_done} already done, {summary.remaining} of "
               f"{summary.planned} planned still to finish{stopped}; cost ${summary.cost_usd:.4f} "
-              f"(tournament ${summary.total_cost_usd:.4f})", highlight=False)
+              f"(tournament ${summary.total_cost_usd:.4f})", highlight=False, soft_wrap=True)
     if summary.remaining:
         out.print("[dim]rerun the same command to play the remaining games[/]")
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.agents import seat_entries
+from arena.agents import agent_for_entry, seat_entries
 from arena.entries import Entry
 from arena.errors import ConfigError
 from arena.providers.client import ModelClient
@@ -154,11 +154,20 @@ async def play_adaptive(store: Store, tournament: Tournament, scheduler: Schedul
         await scheduler.play([g for g in match.games if g.plan_key not in done])
 
 
+def check_playable(tournament: Tournament, client: ModelClient | None) -> None:
+    """Seat one agent of every entry before anything is played or written: an unknown built-in, bad
+    settings or a missing client fail here with their ConfigError, not as a column of error games."""
+    role_id = tournament.scripts[0].role_ids[0]
+    for entry in tournament.entries:
+        agent_for_entry(entry, role_id, tournament.seed, client)
+
+
 async def run_tournament(tournament: Tournament, store: Store, options: RunOptions, *, adaptive: int = 0,
                          client: ModelClient | None = None, progress: ProgressReporter | None = None,
                          seat: Seat = seat_entries, snapshot: bool = True) -> TournamentSummary:
     """Play what is missing of `tournament` (then `adaptive` more matches) and append a ratings snapshot."""
     tid = tournament.tournament_id
+    check_playable(tournament, client)
     await asyncio.to_thread(register, store, tournament)
     planned = games_of(tournament.matches)
     done = await asyncio.to_thread(store.finished_plan_keys, tid)
