@@ -19,9 +19,9 @@ def template_text(name: str) -> str:
     return (PROMPTS / name).read_text(encoding="utf-8").rstrip("\n")
 
 
-def render(name: str, **values: object) -> str:
+def render(template: str, /, **values: object) -> str:
     """The template filled with `values`; KeyError names a placeholder that was not given."""
-    return Template(template_text(name)).substitute({k: str(v) for k, v in values.items()})
+    return Template(template_text(template)).substitute({k: str(v) for k, v in values.items()})
 
 
 def quoted_lines(lines: list[tuple[str, str]]) -> str:
