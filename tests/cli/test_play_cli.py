@@ -12,10 +12,55 @@ from typer.testing import CliRunner
 
 from arena.cli import app
 from arena.engine import read_jsonl, write_jsonl
+from leaderboard.store import Reader
 from tests.conftest import FIXTURE_CASE, ROOT, bundled_cases
 
 runner = CliRunner()
 JSON_KEYS = {"status", "winner", "culprits", "votes", "events", "log"}
+
+
+@pytest.fixture(autouse=True)
+def _db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every game is recorded: into a database of the test's own."""
+    db = tmp_path / "store" / "arena.duckdb"
+    monkeypatch.setenv("ARENA_DB", str(db))
+    monkeypatch.setenv("ARENA_CACHE_DIR", str(tmp_path / "cache"))
+    return db
+
+
+def test_play_records_the_game_with_its_events_and_entries(tmp_path: Path, _db: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    result = runner.invoke(app, ["play", "--script", str(FIXTURE_CASE), "--civilians", "builtin/naive",
+                                 "--murderer", "builtin/random", "--seed", "3", "--rounds", "1", "--out", str(log)])
+    assert result.exit_code == 0, result.output
+    reader = Reader(_db)
+    (game,) = reader.games()
+    assert f"recorded as {game.game_id}" in result.stdout
+    names = {e.entry_id: e.name for e in reader.entries()}
+    assert names[game.civilians_entry] == "builtin/naive" and names[game.murderer_entry] == "builtin/random"
+    events = read_jsonl(log)
+    stored = reader.events(game.game_id)
+    assert [e.type for e in stored] == [e.type for e in events] and game.seed == 3 and game.tournament_id is None
+    assert game.status == "finished" and game.winner == events[-1].outcome.winner
+    assert reader.counts()["agent_calls"] == sum(1 for e in events if e.type == "agent_call")
+
+
+def test_no_record_leaves_the_store_alone(tmp_path: Path, _db: Path) -> None:
+    result = runner.invoke(app, ["play", "--script", str(FIXTURE_CASE), "--civilians", "builtin/random",
+                                 "--murderer", "builtin/random", "--rounds", "1", "--out", str(tmp_path / "g.jsonl"),
+                                 "--no-record", "--json"])
+    assert result.exit_code == 0, result.output
+    assert not _db.exists()
+
+
+def test_a_model_entry_plays_through_the_client_with_scoped_options(tmp_path: Path, _db: Path) -> None:
+    result = runner.invoke(app, ["play", "--script", str(FIXTURE_CASE), "--civilians", "mock/player",
+                                 "--murderer", "builtin/random", "--rounds", "1", "--out", str(tmp_path / "g.jsonl"),
+                                 "-M", "mock/player:temperature=0.2", "--json", "--db", str(tmp_path / "x.duckdb")])
+    assert result.exit_code == 0, result.output
+    (game,) = Reader(tmp_path / "x.duckdb").games()
+    entry = next(e for e in Reader(tmp_path / "x.duckdb").entries() if e.entry_id == game.civilians_entry)
+    assert entry.settings["temperature"] == 0.2 and not _db.exists()
 
 
 def test_play_json_summary_and_log(tmp_path: Path) -> None:
