@@ -1,0 +1,72 @@
+"""`arena submit`: registration after a smoke check, placement against the pool, versions, a failing check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from arena.cli import app
+from leaderboard.store import Reader
+from tests.conftest import FIXTURE_CASE
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("ARENA_DB", raising=False)
+
+
+def submit(db: Path, spec: str, *extra: str) -> dict:
+    result = runner.invoke(app, ["submit", spec, "--db", str(db), "--scripts", str(FIXTURE_CASE), "--rounds", "1",
+                                 "--json", *extra])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_a_new_entry_is_registered_and_placed_against_the_active_pool(tmp_path):
+    db = tmp_path / "a.duckdb"
+    first = submit(db, "builtin/random")
+    assert first["registered"] and first["placement"] is None  # nobody to play yet
+    second = submit(db, "builtin/naive", "--placement-games", "2")
+    assert second["placement"]["played"] == 4 and second["placement"]["remaining"] == 0
+    third = submit(db, "mock/player")
+    assert third["smoke"]["passed"] is True and third["placement"]["played"] == 4
+    reader = Reader(db)
+    games = reader.games(tournament_id=third["placement"]["tournament_id"])
+    assert len(games) == 4 and all(third["entry_id"] in (g.civilians_entry, g.murderer_entry) for g in games)
+    assert {g.civilians_entry for g in games} == {third["entry_id"], first["entry_id"], second["entry_id"]}
+    again = submit(db, "mock/player")  # resumable: nothing left to play
+    assert again["placement"]["played"] == 0 and again["placement"]["skipped_already_done"] == 4
+    assert len(reader.games()) == 8
+
+
+def test_a_changed_setting_is_a_new_version_and_the_old_one_stays_listed_as_deprecated(tmp_path):
+    db = tmp_path / "a.duckdb"
+    submit(db, "builtin/random")
+    old = submit(db, "mock/player", "--skip-check")
+    new = submit(db, "mock/player", "--skip-check", "-M", "temperature=0.4")
+    assert new["entry_id"] != old["entry_id"] and new["version"] == 2
+    assert new["versions"] == [{"entry_id": old["entry_id"], "version": 1, "deprecated": True},
+                               {"entry_id": new["entry_id"], "version": 2, "deprecated": False}]
+    opponents = {g.civilians_entry for g in Reader(db).games(tournament_id=new["placement"]["tournament_id"])}
+    assert old["entry_id"] not in opponents  # deprecated versions are not in the pool
+    board = runner.invoke(app, ["leaderboard", "--db", str(db), "--json", "--all"])
+    assert old["entry_id"] in {row["entry"] for row in json.loads(board.stdout)}
+
+
+def test_a_failing_smoke_check_registers_nothing_and_exits_non_zero(tmp_path):
+    db = tmp_path / "a.duckdb"
+    submit(db, "builtin/random")
+    result = runner.invoke(app, ["submit", "mock/garbage", "-M", 'outputs=["I refuse to answer in JSON"]', "--db",
+                                 str(db), "--scripts", str(FIXTURE_CASE), "--json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["registered"] is False and report["smoke"]["passed"] is False and report["placement"] is None
+    assert report["smoke"]["statuses"].get("parse_error", 0) > 0
+    assert [e.name for e in Reader(db).entries()] == ["builtin/random"]
+    assert Reader(db).games() == []
