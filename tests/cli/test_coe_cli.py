@@ -1,0 +1,55 @@
+"""`arena coe score` and `arena coe report`: JSON keys, idempotent scoring, the empty case."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from arena.cli import app
+from arena.entries import builtin_entries
+from arena.errors import ConfigError
+from arena.scripts.loader import load_script
+from leaderboard.store import Store
+from tests.coe.conftest import record_played_game
+from tests.conftest import FIXTURE_CASE
+
+runner = CliRunner()
+ROW_KEYS = {"entry", "name", "mode", "ablation", "lsu", "tiu", "miu", "rp", "spc", "itd", "mmr", "cmd", "avg",
+            "n_lsu", "n_tiu", "n_miu", "n_rp", "n_spc", "n_itd", "n_mmr", "n_cmd", "n_metrics", "ci", "judges",
+            "judge_label"}
+
+
+def test_score_then_report(tmp_path: Path) -> None:
+    db = tmp_path / "arena.duckdb"
+    store, entries = Store(db), builtin_entries()
+    script = load_script(FIXTURE_CASE)
+    record_played_game(store, script, entries["builtin/naive"], entries["builtin/random"], seed=1)
+    record_played_game(store, script, entries["builtin/random"], entries["builtin/naive"], seed=2)
+    scripts_dir = str(FIXTURE_CASE.parent)
+    first = runner.invoke(app, ["coe", "score", "--db", str(db), "--scripts-dir", scripts_dir, "--json"])
+    assert first.exit_code == 0, first.output
+    summary = json.loads(first.stdout)
+    assert summary["games"] == 2 and summary["scores"] > 0 and summary["label"] == "offline"
+    again = json.loads(runner.invoke(app, ["coe", "score", "--db", str(db), "--scripts-dir", scripts_dir,
+                                           "--json"]).stdout)
+    assert again["games"] == 0 and again["scores"] == 0
+    assert runner.invoke(app, ["qa", "--entry", "builtin/naive", "--scripts", str(FIXTURE_CASE), "--db",
+                               str(db), "--json"]).exit_code == 0
+    report = runner.invoke(app, ["coe", "report", "--db", str(db), "--json"])
+    assert report.exit_code == 0, report.output
+    rows = json.loads(report.stdout)
+    assert rows and all(set(row) == ROW_KEYS for row in rows)
+    naive = next(r for r in rows if r["name"] == "builtin/naive")
+    assert naive["n_lsu"] == 1 and naive["n_itd"] == 1 and naive["n_rp"] == 2 and naive["judge_label"] == "offline"
+    assert 1 <= naive["rp"] <= 10 and naive["avg"] is not None
+    table = runner.invoke(app, ["coe", "report", "--db", str(db)])
+    assert table.exit_code == 0 and "Chain of evaluation" in table.stdout and "MMR by reasoning depth" in table.stdout
+
+
+def test_report_without_a_database_and_builtin_judges(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["coe", "report", "--db", str(tmp_path / "missing.duckdb")])
+    assert isinstance(result.exception, ConfigError)
+    result = runner.invoke(app, ["coe", "score", "--db", str(tmp_path / "a.duckdb"), "--judge", "builtin/naive"])
+    assert isinstance(result.exception, ConfigError) and "cannot judge" in str(result.exception)
