@@ -1,0 +1,42 @@
+"""The replay's transcript built from stored event rows: attribution, statuses, clue reveals, usage."""
+
+from __future__ import annotations
+
+import json
+
+from leaderboard.store import Reader
+from leaderboard.ui.transcript import build_transcript, seating_rows
+from tests.ui.conftest import BoardDb
+
+
+def rows(board_db: BoardDb, game_id: str) -> list[dict[str, object]]:
+    return [{"seq": e.seq, "type": e.type, "role": e.role, "payload": json.dumps(e.payload)}
+            for e in Reader(board_db.path).events(game_id)]
+
+
+def test_finished_game_transcript_follows_the_log(board_db: BoardDb) -> None:
+    game = Reader(board_db.path).games(status="finished")[0]
+    events = Reader(board_db.path).events(game.game_id)
+    t = build_transcript(rows(board_db, game.game_id))
+    phases = [e.payload["phase"] for e in events if e.type == "phase_started"]
+    assert [s.phase for s in t.sections] == phases
+    lines = [line for s in t.sections for line in s.lines]
+    assert sum(line.action == "votes" for line in lines) == sum(e.type == "vote" for e in events)
+    reveals = [e.payload["clue_id"] for e in events if e.type == "clue_revealed"]
+    assert [line.clue_id for line in lines if line.clue_id] == reveals
+    assert sum(u["calls"] for u in t.usage.values()) == sum(e.type == "agent_call" for e in events)
+    assert t.outcome is not None and t.outcome["winner"] == game.winner
+
+
+def test_seating_names_the_entries_per_faction(board_db: BoardDb) -> None:
+    game = Reader(board_db.path).games(status="aborted")[0]
+    t = build_transcript(rows(board_db, game.game_id))
+    seats = seating_rows(t, {game.murderer_entry: "the murderer entry"})
+    script = board_db.scripts[game.script_id]
+    assert {s["role"] for s in seats} == set(script.role_ids)
+    murderers = [s for s in seats if s["faction"] == "murderer"]
+    assert [s["role"] for s in murderers] == script.culprit_ids
+    assert {s["entry"] for s in murderers} == {"the murderer entry"}
+    culprit = script.culprit_ids[0]
+    assert t.who(culprit) == f"{script.role(culprit).name} ({culprit}) [murderer]"
+    assert t.statuses.get("parse_error", 0) > 0
