@@ -22,6 +22,11 @@ from leaderboard.ui.transcript import LINE_COLUMNS, Line, Transcript, build_tran
 
 ALL = "(all)"
 HIGHLIGHT = "background-color: rgba(255, 170, 0, 0.25)"
+LINE_CONFIG = {"speaker": st.column_config.TextColumn("Speaker", width="medium"),
+               "action": st.column_config.TextColumn("Action", width="medium"),
+               "target": st.column_config.TextColumn("Target", width="small"),
+               "text": st.column_config.TextColumn("Text", width="large"),
+               "status": st.column_config.TextColumn("Status", width="small")}
 
 
 @st.cache_resource(show_spinner=False)
@@ -45,11 +50,11 @@ def show_lines(lines: list[Line], script: Script | None) -> None:
         chunk.append(line)
         image = clue_image(script, line.clue_id) if line.clue_id else None
         if image is not None:
-            st.dataframe(highlighted(chunk), hide_index=True, width="stretch")
+            st.dataframe(highlighted(chunk), column_config=LINE_CONFIG, hide_index=True, width="stretch")
             st.image(str(image[0]), caption=image[1], width=360)
             chunk = []
     if chunk:
-        st.dataframe(highlighted(chunk), hide_index=True, width="stretch")
+        st.dataframe(highlighted(chunk), column_config=LINE_CONFIG, hide_index=True, width="stretch")
 
 
 def clue_image(script: Script | None, clue_id: str) -> tuple[Path, str] | None:
