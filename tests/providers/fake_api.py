@@ -1,16 +1,23 @@
 """A loopback HTTP server speaking the wire formats of the OpenAI, Anthropic and Gemini APIs.
 
 Tests point the real SDK clients at it via base_url. Replies are scripted per test (status, headers,
-body, or a hang that waits on an Event the test never sets); every request is recorded.
+body, or a hang that waits on an Event the test never sets); every request is recorded. When no
+scripted reply is left, an optional `responder(recorded) -> Reply` answers (`player_responder` plays
+a legal game action read from the decision block of the last user turn, in each API's wire shape).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from arena.providers.mock import player_action, read_decision
 
 
 @dataclass
@@ -61,11 +68,51 @@ def default_body(path: str) -> dict[str, Any]:
     return {"error": {"message": f"no such endpoint {path}"}}
 
 
+def wire_turns(path: str, body: Any) -> list[tuple[str, list[dict[str, Any]]]]:
+    """(role, content parts) of each non-system turn, from an OpenAI, Anthropic or Gemini request body."""
+    if not isinstance(body, dict):
+        return []
+    if ":generateContent" in path:
+        return [(c.get("role", "user"), c.get("parts", [])) for c in body.get("contents", [])]
+    turns = []
+    for message in body.get("messages", []):
+        content = message.get("content")
+        parts = [{"type": "text", "text": content}] if isinstance(content, str) else list(content or [])
+        if message.get("role") != "system":
+            turns.append((message.get("role", "user"), parts))
+    return turns
+
+
+def last_user_text(path: str, body: Any) -> str:
+    """The text of the last user turn of a request body, in any of the three wire shapes."""
+    users = [parts for role, parts in wire_turns(path, body) if role == "user"]
+    return "\n\n".join(p["text"] for p in (users[-1] if users else []) if isinstance(p.get("text"), str))
+
+
+def ok_body(path: str, text: str) -> dict[str, Any]:
+    """A success body carrying `text` for the API that `path` belongs to."""
+    if path.endswith("/chat/completions"):
+        return openai_ok(text)
+    if path.endswith("/messages"):
+        return anthropic_ok(text)
+    return gemini_ok(text)
+
+
+def player_responder(recorded: Recorded) -> Reply:
+    """A legal action for the decision in the last user turn, seeded by the request body."""
+    spec = read_decision(last_user_text(recorded.path, recorded.body))
+    if spec is None:
+        return Reply(status=400, body={"error": {"message": "no decision block in the last user turn"}})
+    seed = hashlib.sha256(json.dumps(recorded.body, sort_keys=True).encode()).digest()
+    return Reply(body=ok_body(recorded.path, json.dumps(player_action(spec, random.Random(seed)))))
+
+
 class FakeAPI:
     """Start with `FakeAPI()`, script with `.replies.extend([...])`, stop with `.close()`."""
 
     def __init__(self) -> None:
         self.replies: list[Reply] = []
+        self.responder: Callable[[Recorded], Reply] | None = None
         self.requests: list[Recorded] = []
         self.release = threading.Event()
         self._lock = threading.Lock()
@@ -95,7 +142,9 @@ class FakeAPI:
     def _next(self, recorded: Recorded) -> Reply:
         with self._lock:
             self.requests.append(recorded)
-            return self.replies.pop(0) if self.replies else Reply()
+            if self.replies:
+                return self.replies.pop(0)
+            return self.responder(recorded) if self.responder is not None else Reply()
 
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:
         api = self
