@@ -20,8 +20,6 @@ from leaderboard.store.records import GameRecord
 class ProgressReporter(Protocol):
     def start(self, total: int, done: int) -> None: ...
 
-    def extend(self, more: int) -> None: ...
-
     def recorded(self, game: GameRecord, spent_usd: float) -> None: ...
 
     def stop(self) -> None: ...
@@ -31,9 +29,6 @@ class NullProgress:
     """Reports nothing."""
 
     def start(self, total: int, done: int) -> None:
-        pass
-
-    def extend(self, more: int) -> None:
         pass
 
     def recorded(self, game: GameRecord, spent_usd: float) -> None:
@@ -67,10 +62,6 @@ class RichProgress:
         self.progress.update(self.task, total=total, completed=done, info="")
         self.progress.start_task(self.task)
         self.progress.start()
-
-    def extend(self, more: int) -> None:
-        total = self.progress.tasks[0].total or 0
-        self.progress.update(self.task, total=total + more)
 
     def recorded(self, game: GameRecord, spent_usd: float) -> None:
         self.statuses[game.status] += 1

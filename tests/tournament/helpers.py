@@ -39,9 +39,6 @@ class Recorder:
     def start(self, total: int, done: int) -> None:
         self.totals.append((total, done))
 
-    def extend(self, more: int) -> None:
-        pass
-
     def recorded(self, game: GameRecord, spent_usd: float) -> None:
         self.games.append(game)
         if self.on_game is not None:
