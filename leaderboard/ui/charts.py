@@ -63,7 +63,8 @@ def history_lines(history: pd.DataFrame) -> alt.Chart:
     long = overall.melt(id_vars=["computed_at"], value_vars=["conservative", "bt"], var_name="rating",
                         value_name="value").dropna()
     return alt.Chart(long).mark_line(point=True).encode(
-        x=alt.X("computed_at:T", title="snapshot"), y=alt.Y("value:Q", title=None, scale=alt.Scale(zero=False)),
+        x=alt.X("computed_at:T", title="snapshot"), y=alt.Y("value:Q", title=None, scale=alt.Scale(zero=False),
+                                                     axis=alt.Axis(format=".1f")),
         color=alt.Color("rating:N", legend=None), row=alt.Row("rating:N", title=None),
         tooltip=["computed_at:T", "rating", alt.Tooltip("value:Q", format=".1f")]).properties(
         height=140).resolve_scale(y="independent")

@@ -26,7 +26,6 @@ COLUMNS = {
                                                          max_value=1),
     "provisional": st.column_config.CheckboxColumn("Provisional", help=f"Fewer than {MIN_GAMES} games"),
     "deprecated": st.column_config.CheckboxColumn("Deprecated"),
-    "entry": st.column_config.TextColumn("Entry id"),
 }
 
 
