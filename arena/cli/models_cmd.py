@@ -13,6 +13,7 @@ from rich.text import Text
 
 from arena.agents.smoke import SmokeReport, smoke_check
 from arena.cli.play_cmd import resolve_script
+from arena.coe.qa_check import qa_check
 from arena.entries import Entry, entries_path, load_entries, resolve_entry
 from arena.errors import ConfigError, ImageError
 from arena.providers.client import ModelClient
@@ -146,7 +147,8 @@ def check_model(
 
     async def run() -> SmokeReport:
         async with ModelClient(use_cache=not no_cache) as client:
-            return await smoke_check(entry, client, script=case, seed=seed, rounds=rounds)
+            return await smoke_check(entry, client, script=case, seed=seed, rounds=rounds,
+                                     extra_checks=(qa_check(case, seed=seed),))
 
     report = asyncio.run(run())
     if as_json:

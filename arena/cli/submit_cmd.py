@@ -18,6 +18,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from arena.agents.smoke import smoke_check
 from arena.cli.tournament_cmd import (
     ConcurrencyOpt,
     DbOpt,
@@ -29,8 +30,8 @@ from arena.cli.tournament_cmd import (
     TimeoutOpt,
     execute,
 )
+from arena.coe.qa_check import qa_check
 from arena.entries import Entry, load_entries, resolve_entry
-from arena.errors import ConfigError
 from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
 from arena.tournament import RunOptions, TournamentSummary
@@ -46,12 +47,8 @@ OptionOpt = typer.Option([], "-M", "--option", help="Setting key=value (repeatab
 
 
 async def _smoke(entry: Entry, no_cache: bool, script: Script | None) -> Any:
-    try:
-        from arena.agents.smoke import smoke_check
-    except ImportError as exc:  # the smoke check ships with the model agent
-        raise ConfigError("the smoke check is not available in this installation; pass --skip-check") from exc
     async with ModelClient(use_cache=not no_cache) as client:
-        return await smoke_check(entry, client, script=script)
+        return await smoke_check(entry, client, script=script, extra_checks=(qa_check(script),))
 
 
 def check(entry: Entry, no_cache: bool, scripts: str) -> dict[str, Any]:

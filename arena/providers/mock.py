@@ -7,7 +7,8 @@ Where the reply comes from, first match wins:
    returns a string or a `Response` (it may be async); built in are `mock/echo`, which repeats the
    last user text, and `mock/player`, which reads the machine-readable decision block that model
    agents put at the end of every turn (a ```decision fence) and plays a legal, seeded action with a
-   short speech, so the whole model pipeline runs with no keys;
+   short speech, and answers multiple-choice questions (the QA suites' and the smoke check's) with
+   seeded letters in the format asked, so the whole model pipeline runs with no keys;
 3. otherwise a seeded reply: the same request and seed always give the same text.
 Option `latency_ms` simulates model latency. Token counts are estimated (4 characters per token,
 85 per image) so that cost accounting can be exercised.
@@ -102,13 +103,35 @@ def player_action(spec: Mapping[str, Any], rng: random.Random) -> dict[str, Any]
     return action
 
 
+_OPTION_LINE = re.compile(r"^([A-Z])\. ", re.MULTILINE)
+_HOW_MANY = re.compile(r"Exactly (\d+) options are correct")
+
+
+def mcq_reply(text: str, rng: random.Random) -> str | None:
+    """Seeded letters for a multiple-choice question in `text` (None if it holds none), in the format
+    asked: a final `Answer:` line when asked for one, else `{"answer": ...}`."""
+    if "Options:" not in text:
+        return None
+    tail = text.rpartition("Options:")[2]
+    letters = sorted(set(_OPTION_LINE.findall(tail)))
+    if not letters:
+        return None
+    many = _HOW_MANY.search(tail)
+    chosen = sorted(rng.sample(letters, min(len(letters), int(many.group(1)) if many else 1)))
+    if "Answer:" in tail:
+        return f"The material points one way.\nAnswer: {', '.join(chosen)}"
+    return json.dumps({"answer": chosen if many else chosen[0]})
+
+
 def player_reply(request: Request) -> str:
-    """`mock/player`: a legal action for the decision in the last user message (seeded by the request)."""
-    spec = read_decision(_last_user_text(request))
-    if spec is None:
-        return seeded_reply(request)
+    """`mock/player`: a legal action for the decision in the last user message, or seeded letters for a
+    multiple-choice question (seeded by the request)."""
+    text = _last_user_text(request)
     digest = hashlib.sha256(json.dumps(request.fingerprint(), sort_keys=True).encode()).digest()
-    return json.dumps(player_action(spec, random.Random(digest)), ensure_ascii=False)
+    spec = read_decision(text)
+    if spec is not None:
+        return json.dumps(player_action(spec, random.Random(digest)), ensure_ascii=False)
+    return mcq_reply(text, random.Random(digest)) or seeded_reply(request)
 
 
 class MockAdapter:
