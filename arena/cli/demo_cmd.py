@@ -5,7 +5,7 @@ It runs, in order, the same commands a user would type (printing each one first)
 1. `arena tournament`: the built-in agents and the keyless `mock/player` model entry play every
    bundled case, side-swapped, into the DuckDB file;
 2. `arena qa`: the reference rows (random guessing, the naive retrieval agent, the OCR-only
-   baseline) answer every QA suite;
+   baseline) and `mock/player` (through the model path, images included) answer every QA suite;
 3. `arena coe score`: the offline judge scores the transcripts (RP, SPC, ITD, CMD);
 4. `arena leaderboard`: the ratings in the terminal;
 5. `streamlit run streamlit_app.py`: the leaderboard service, at the printed local URL.
@@ -32,7 +32,7 @@ from leaderboard.store.db import DB_ENV, default_db_path
 out = Console()
 APP_FILE = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 GAME_ENTRIES = ("builtin/naive", "builtin/random", "mock/player")
-QA_ENTRIES = ("builtin/random", "builtin/naive", "builtin/ocr")
+QA_ENTRIES = ("builtin/random", "builtin/naive", "builtin/ocr", "mock/player")
 DbOpt = typer.Option(None, "--db", help="DuckDB file (default: $ARENA_DB, else ./arena.duckdb).")
 
 
@@ -44,13 +44,15 @@ class DemoPlan:
     serve: list[str] | None
 
 
-def plan_demo(db: Path, port: int, rounds: int, games_per_pair: int, serve: bool) -> DemoPlan:
+def plan_demo(db: Path, port: int, rounds: int, games_per_pair: int, serve: bool, scripts: str = "all") -> DemoPlan:
     """The commands of the demo for database `db`; pure, so a test can check them without running."""
     where = ["--db", str(db)]
-    steps = [["tournament", "--entries", ",".join(GAME_ENTRIES), "--scripts", "all", "--games-per-pair",
+    steps = [["tournament", "--entries", ",".join(GAME_ENTRIES), "--scripts", scripts, "--games-per-pair",
               str(games_per_pair), "--rounds", str(rounds), *where]]
-    steps += [["qa", "--entry", entry, "--suite", "all", *where] for entry in QA_ENTRIES]
-    steps += [["coe", "score", *where], ["leaderboard", *where]]
+    steps += [["qa", "--entry", entry, "--suite", "all", "--scripts", scripts, *where] for entry in QA_ENTRIES]
+    case_dir = Path(scripts)
+    found_in = ["--scripts-dir", str(case_dir.resolve().parent)] if case_dir.is_dir() else []
+    steps += [["coe", "score", *found_in, *where], ["leaderboard", *where]]
     board = ["streamlit", "run", str(APP_FILE), "--server.port", str(port), "--server.address", "127.0.0.1",
              "--server.headless", "true", "--browser.gatherUsageStats", "false"]
     return DemoPlan(steps, board if serve else None)
@@ -81,12 +83,13 @@ def demo(
     rounds: int = typer.Option(2, "--rounds", min=1, max=20, help="Discussion rounds per game."),
     games_per_pair: int = typer.Option(1, "--games-per-pair", min=1, help="Matches per pair of entries and case."),
     serve: bool = typer.Option(True, "--serve/--no-serve", help="Serve the leaderboard when done."),
+    scripts: str = typer.Option("all", "--scripts", help="Cases: all bundled ones, ids (a,b) or a case folder."),
 ) -> None:
     """Run the main job with no keys: a tournament of the built-in agents on the bundled cases, the QA
     suites, transcript scoring, then serve the leaderboard."""
     path = default_db_path(db).resolve()
     env = {**os.environ, DB_ENV: str(path)}
-    plan = plan_demo(path, port, rounds, games_per_pair, serve)
+    plan = plan_demo(path, port, rounds, games_per_pair, serve, scripts)
     for args in plan.steps:
         run_step(args, env)
     out.print(f"[green]done[/]: everything is recorded in {path}", highlight=False)
