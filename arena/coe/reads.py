@@ -43,7 +43,7 @@ def scored_items(conn: duckdb.DuckDBPyConnection, judges: list[str]) -> set[tupl
     """(game, metric, role) already holding a real score (not a failed judge call) from one of `judges`."""
     marks = ", ".join("?" for _ in judges)
     rows = conn.execute(f"SELECT DISTINCT game_id, metric, role FROM metric_scores WHERE judge IN ({marks}) "
-                        "AND NOT isnan(value)", judges).fetchall()
+                        "AND value IS NOT NULL", judges).fetchall()
     return {(g, m, r) for g, m, r in rows}
 
 
@@ -53,6 +53,6 @@ def judged_games(conn: duckdb.DuckDBPyConnection, judges: list[str]) -> dict[str
     marks = ", ".join("?" for _ in judges)
     rows = conn.execute(f"""
         SELECT game_id, bool_and(ok) FROM (
-            SELECT game_id, metric, role, bool_or(NOT isnan(value)) AS ok FROM metric_scores
+            SELECT game_id, metric, role, bool_or(value IS NOT NULL) AS ok FROM metric_scores
             WHERE judge IN ({marks}) GROUP BY ALL) GROUP BY game_id""", judges).fetchall()
     return {g: bool(ok) for g, ok in rows}

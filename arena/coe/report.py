@@ -6,7 +6,7 @@
   not count twice), with n and a 95% Wilson interval. Main rows use ablation `none`; rows with
   `ablation` `no-images` / `ocr-text` (mode shown as `direct+ocr-text`) hold only QA figures.
 - RP (1-10), SPC, ITD, CMD (0-100): the mean over the civilian entry's scored items (games for
-  SPC/ITD, roles x games for RP/CMD), latest score per item and judge, failed judgements (NaN)
+  SPC/ITD, roles x games for RP/CMD), latest score per item and judge, failed judgements (NULL)
   left out. Per metric, LLM-judge scores are used when there are any, else offline ones; the
   labels used are in `judges`. Transcript metrics belong to the entry's own strategy (its mode).
 - avg: the mean of the metrics measured in that row, each on 0-100 (RP x 10). Rows measuring
@@ -42,7 +42,7 @@ DEPTH_SQL = f"""SELECT entry_id, mode, ablation, depth, count(*) AS n, count(*) 
 METRIC_SQL = """
     SELECT entry_id, metric, judge_label, avg(value) AS value, count(*) AS n FROM (
         SELECT *, row_number() OVER (PARTITION BY game_id, entry_id, metric, role, judge ORDER BY created_at DESC) AS rn
-        FROM metric_scores WHERE NOT isnan(value)) WHERE rn = 1 GROUP BY ALL"""
+        FROM metric_scores WHERE value IS NOT NULL) WHERE rn = 1 GROUP BY ALL"""
 ENTRY_SQL = """SELECT entry_id, name, version, coalesce(json_extract_string(settings, '$.strategy'), 'direct') AS mode
                FROM entries"""
 RUN_NAME_SQL = """SELECT entry_id, arg_max(json_extract_string(config, '$.entry_name'), created_at) AS name

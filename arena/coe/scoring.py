@@ -2,8 +2,8 @@
 
 Idempotent per judge: an item (game, metric, role) that already has a real score from this judge
 is never judged again, so rerunning scores only new games and retries items whose judge call
-failed. A failed judgement is stored as a row without a score: `value` NaN (the column is NOT NULL)
-and `details.status` saying why; every reader skips NaN rows. ITD needs no judge: it is counted
+failed. A failed judgement is stored as a row without a score: `value` NULL and `details.status`
+saying why; every reader skips those rows. ITD needs no judge: it is counted
 from the ask actions and stored once per game under the rule's own name (`rule/ask-actions-v1`).
 Rows are written one transaction per batch of games.
 """
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -129,7 +128,7 @@ async def judge_game(job: GameJob, judge: Judge) -> list[MetricScoreRecord]:
 def _value_writer(record: Callable[..., None], judge: Judge, metric: str,
                   role: str | None) -> Callable[[Verdict], None]:
     def write(verdict: Verdict) -> None:
-        value = math.nan if verdict.value is None else float(verdict.value)
+        value = None if verdict.value is None else float(verdict.value)
         record(metric, value, judge.name, judge.label, role, status=verdict.status, **verdict.detail)
     return write
 
@@ -137,7 +136,7 @@ def _value_writer(record: Callable[..., None], judge: Judge, metric: str,
 def _spc_writer(record: Callable[..., None], judge: Judge, statements: list[Any]) -> Callable[[Verdict], None]:
     def write(verdict: Verdict) -> None:
         if verdict.value is None:
-            record("spc", math.nan, judge.name, judge.label, None, status=verdict.status, **verdict.detail)
+            record("spc", None, judge.name, judge.label, None, status=verdict.status, **verdict.detail)
             return
         surfaced = [s.id for s, hit in zip(statements, verdict.value, strict=True) if hit]
         record("spc", 100.0 * len(surfaced) / len(statements), judge.name, judge.label, None, status="ok",
@@ -156,8 +155,8 @@ async def score_games(store: Store, judge: Judge, cases: CaseIndex | None = None
         rows = [row for game_rows in results for row in game_rows]
         store.record_metric_scores(rows)
         summary.games += len(batch)
-        summary.scored += sum(1 for r in rows if not math.isnan(r.value))
-        summary.failed += sum(1 for r in rows if math.isnan(r.value))
+        summary.scored += sum(1 for r in rows if r.value is not None)
+        summary.failed += sum(1 for r in rows if r.value is None)
         if on_batch is not None:
             on_batch(summary.games, len(jobs))
     return summary

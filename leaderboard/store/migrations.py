@@ -74,9 +74,15 @@ def m001_initial_tables(conn: duckdb.DuckDBPyConnection) -> None:
         conn.execute(statement)
 
 
+def m002_metric_scores_nullable_value(conn: duckdb.DuckDBPyConnection) -> None:
+    """A failed judgement is a row without a score: `value` NULL (it was NaN while the column was NOT NULL)."""
+    conn.execute("ALTER TABLE metric_scores ALTER COLUMN value DROP NOT NULL")
+    conn.execute("UPDATE metric_scores SET value = NULL WHERE isnan(value)")
+
+
 # No secondary indexes: DuckDB rewrites them at every checkpoint, which tripled the cost of each
 # record_game on a large log, while a replay's scan of `events` by game_id stays fast without one.
-MIGRATIONS: tuple[Migration, ...] = (m001_initial_tables,)
+MIGRATIONS: tuple[Migration, ...] = (m001_initial_tables, m002_metric_scores_nullable_value)
 
 
 def applied_migrations(conn: duckdb.DuckDBPyConnection) -> list[str]:

@@ -241,7 +241,7 @@ class MetricScoreRecord(Record):
     game_id: str
     entry_id: str
     metric: str
-    value: float
+    value: float | None = Field(description="None for a failed judgement (details say why)")
     judge: str
     judge_label: Literal["llm", "offline"]
     role: str | None = None

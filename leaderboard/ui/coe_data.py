@@ -32,7 +32,7 @@ LATEST_ANSWERS = """latest AS (
 QA_SQL = f"""WITH {LATEST_ANSWERS}
 SELECT entry_id AS entry, CASE WHEN ablation = 'none' THEN mode ELSE mode || '+' || ablation END AS mode, suite,
     100 * avg(correct::DOUBLE) AS accuracy, count(*) AS n FROM latest GROUP BY ALL"""
-METRIC_SQL = """SELECT entry_id AS entry, metric, avg(value) AS value, count(*) AS n,
+METRIC_SQL = """SELECT entry_id AS entry, metric, avg(value) AS value, count(value) AS n,
     string_agg(DISTINCT judge_label, ', ' ORDER BY judge_label) AS judge_labels
     FROM metric_scores GROUP BY ALL"""
 DEPTH_SQL = f"""WITH {LATEST_ANSWERS}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import math
 
 import duckdb
 import pytest
@@ -110,7 +109,7 @@ def test_failed_judgements_are_no_scores_and_are_retried(mini: Script, store: St
 
     first = asyncio.run(go("mock/judge-flaky"))
     assert first.failed == 3  # type: ignore[attr-defined]
-    failed = [(m, r, d) for m, r, v, j, _, d in rows(store) if math.isnan(v)]
+    failed = [(m, r, d) for m, r, v, j, _, d in rows(store) if v is None]
     statuses = sorted((m, __import__("json").loads(d)["status"]) for m, _, d in failed)
     assert statuses == [("cmd", "api_error"), ("rp", "parse_error"), ("rp", "parse_error")]
     with duckdb.connect(str(store.path), read_only=True) as conn:

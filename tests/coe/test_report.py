@@ -1,8 +1,8 @@
-"""The Table-3 report: latest answer per question, ablations apart, LLM scores preferred, NaN left out, avg."""
+"""The Table-3 report: latest answer per question, ablations apart, LLM scores preferred, failed
+judgements (NULL) left out, avg."""
 
 from __future__ import annotations
 
-import math
 from datetime import datetime, timedelta
 
 import duckdb
@@ -38,7 +38,7 @@ def test_known_answer_report(tmp_path) -> None:  # noqa: ANN001
     ])
     store.record_metric_scores([
         score("rp", 6.0, role="fern"), score("rp", 8.0, role="basil"), score("rp", 4.0, "llm", role="fern"),
-        score("rp", math.nan, "llm", role="basil"), score("spc", 50.0), score("itd", 100.0),
+        score("rp", None, "llm", role="basil"), score("spc", 50.0), score("itd", 100.0),
         score("cmd", 30.0, game="g1", role="fern"), score("cmd", 70.0, game="g2", role="fern"),
     ])
     with duckdb.connect(str(store.path), read_only=True) as conn:
@@ -47,7 +47,7 @@ def test_known_answer_report(tmp_path) -> None:  # noqa: ANN001
     main, ablated = rows
     assert (main.name, main.mode, main.ablation) == ("Model M", "cot", "none")
     assert (main.lsu, main.n_lsu, main.tiu, main.mmr, main.n_mmr) == (50.0, 2, 100.0, 50.0, 2)
-    assert main.rp == 4.0 and main.n_rp == 1 and main.judges["rp"] == "llm", "LLM scores preferred, NaN left out"
+    assert main.rp == 4.0 and main.n_rp == 1 and main.judges["rp"] == "llm", "LLM preferred, failures out"
     assert (main.spc, main.itd, main.cmd, main.n_cmd) == (50.0, 100.0, 50.0, 2)
     assert main.avg == round((50 + 100 + 40 + 50 + 100 + 50 + 50) / 7, 1) and main.n_metrics == 7
     assert main.judge_label == "llm+offline" and main.miu is None

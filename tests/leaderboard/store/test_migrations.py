@@ -55,3 +55,19 @@ def test_reader_of_a_missing_file_says_so_and_creates_nothing(tmp_path):
     with pytest.raises(StoreError, match="no such database file"):
         Reader(path).counts()
     assert not path.exists()
+
+
+def test_m002_turns_failed_judgements_from_nan_into_null(tmp_path, monkeypatch):
+    path = tmp_path / "arena.duckdb"
+    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:1])
+    Store(path)  # a database as version m001 wrote it: value NOT NULL, failures stored as NaN
+    with duckdb.connect(str(path)) as conn:
+        conn.execute("INSERT INTO metric_scores VALUES ('g1', 'e1', NULL, 'rp', 'nan'::DOUBLE, 'j', 'llm', '{}', "
+                     "now()), ('g1', 'e1', NULL, 'spc', 50.0, 'j', 'llm', '{}', now())")
+    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS)
+    assert Store(path).applied_migrations == ["m002_metric_scores_nullable_value"]
+    with duckdb.connect(str(path), read_only=True) as conn:
+        values = dict(conn.execute("SELECT metric, value FROM metric_scores").fetchall())
+        nullable = conn.execute("SELECT is_nullable FROM information_schema.columns WHERE table_name = "
+                                "'metric_scores' AND column_name = 'value'").fetchone()[0]
+    assert values == {"rp": None, "spc": 50.0} and nullable == "YES"
