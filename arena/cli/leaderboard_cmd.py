@@ -29,7 +29,7 @@ def _percent(value: float | None) -> str:
 def render_table(rows: list[LeaderboardRow], db: Path, min_games: int, n_games: int) -> Table:
     def number(header: str) -> Column:
         return Column(header, justify="right", no_wrap=True)
-    table = Table(number("#"), Column("entry", overflow="fold", min_width=12), number("μ±σ"), number("μ-3σ"),
+    table = Table(number("#"), Column("entry", no_wrap=True), number("μ±σ"), number("μ-3σ"),
                   number("BT [95% CI]"), number("won"), Column("civ", justify="right"), Column("mur", justify="right"),
                   box=box.SIMPLE_HEAD, pad_edge=False,
                   title=f"Leaderboard ({db}, {n_games} finished games)",
