@@ -8,8 +8,9 @@ from arena.agents.registry import (
     register_agent_factory,
     seat_agents,
     seat_entries,
+    seat_timeout_s,
 )
 from arena.agents.runner import GameResult, SeatedAgents, play_game
 
 __all__ = ["AGENT_FACTORIES", "Agent", "AgentFailure", "AgentReply", "GameResult", "SeatedAgents", "agent_for_entry",
-           "make_agent", "play_game", "register_agent_factory", "seat_agents", "seat_entries"]
+           "make_agent", "play_game", "register_agent_factory", "seat_agents", "seat_entries", "seat_timeout_s"]

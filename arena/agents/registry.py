@@ -96,3 +96,10 @@ def seat_entries(script: Script, civilians: Entry, murderer: Entry, seed: int,
     agents = {role_id: agent_for_entry(murderer if role_id in culprits else civilians, role_id, seed, client)
               for role_id in script.role_ids}
     return SeatedAgents(seating=Seating(civilians=civilians.entry_id, murderer=murderer.entry_id), agents=agents)
+
+
+def seat_timeout_s(civilians: Entry, murderer: Entry, client: ModelClient | None, floor_s: float) -> float:
+    """The runner's per-call timeout for a game of these entries: at least `floor_s`, and never shorter
+    than a model entry's whole retry budget in `client` (the client retries; the runner is a safety net)."""
+    budgets = [client.call_budget_s(e) for e in (civilians, murderer) if client is not None and not e.is_builtin]
+    return max([floor_s, *budgets])

@@ -18,8 +18,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from arena.agents.model_agent import AgentStats, ModelAgent
-from arena.agents.registry import seat_entries
-from arena.agents.runner import GameResult, play_game
+from arena.agents.registry import seat_entries, seat_timeout_s
+from arena.agents.runner import DEFAULT_TIMEOUT_S, GameResult, play_game
 from arena.engine.events import AgentCall, InvalidOutput, ObservationEvent
 from arena.engine.rules import GameConfig
 from arena.engine.state import culprit_roles
@@ -163,8 +163,7 @@ async def _play_side(entry: Entry, client: ModelClient, script: Script, side: Si
     seated = seat_entries(script, civilians, murderer, seed, client)
     culprits = culprit_roles(script)
     roles = frozenset(r for r in script.role_ids if (r in culprits) == (side == "murderer"))
-    # The runner's timeout is a safety net above the client's own per-attempt timeouts and retries.
-    timeout = (entry.timeout_s + 5.0) * client.retry.max_attempts + client.retry.max_delay_s
+    timeout = seat_timeout_s(civilians, murderer, client, DEFAULT_TIMEOUT_S)
     result = await play_game(script, seated, GameConfig(rounds=rounds), seed, timeout_s=timeout)
     agents = [a for r, a in seated.agents.items() if r in roles and isinstance(a, ModelAgent)]
     return summarize(result, side, roles, agents, script.id, seed)

@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from arena.agents import GameResult, play_game, seat_entries
+from arena.agents import GameResult, play_game, seat_entries, seat_timeout_s
 from arena.agents.runner import DEFAULT_TIMEOUT_S
 from arena.engine import GameConfig, read_jsonl, replay, write_jsonl
 from arena.engine.events import (
@@ -133,6 +133,7 @@ async def play_entries(case: Script, civilians: Entry, murderer: Entry, seed: in
         return await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
     async with ModelClient(use_cache=not no_cache) as client:
         seated = seat_entries(case, civilians, murderer, seed, client)
+        timeout = seat_timeout_s(civilians, murderer, client, timeout)
         return await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
 
 
@@ -144,7 +145,8 @@ def play(
     seed: int = typer.Option(0, help="Game seed (seating, turn orders, built-in agents)."),
     rounds: int = typer.Option(3, min=1, max=20, help="Discussion rounds."),
     out_file: Path | None = OUT_OPTION,
-    timeout: float = typer.Option(DEFAULT_TIMEOUT_S, min=0.001, help="Seconds allowed per agent call."),
+    timeout: float = typer.Option(DEFAULT_TIMEOUT_S, min=0.001, help="Seconds allowed per agent call (model "
+                                  "entries get at least their client retry budget)."),
     entries_file: Path | None = ENTRIES_FILE_OPTION,
     option: list[str] = ENTRY_OPTIONS,
     db: Path | None = DB_OPTION,

@@ -36,7 +36,9 @@ DbOpt = typer.Option(None, "--db", help="DuckDB file (default: $ARENA_DB, else .
 SeedOpt = typer.Option(0, "--seed", help="Base seed: every game's seed is derived from it.")
 RoundsOpt = typer.Option(3, "--rounds", min=1, max=20, help="Discussion rounds per game.")
 ConcurrencyOpt = typer.Option(4, "--concurrency", min=1, help="Games played at the same time.")
-TimeoutOpt = typer.Option(DEFAULT_TIMEOUT_S, "--timeout", min=0.001, help="Seconds allowed per agent call.")
+TimeoutOpt = typer.Option(DEFAULT_TIMEOUT_S, "--timeout", min=0.001,
+                          help="Seconds allowed per agent call (model entries get at least their client "
+                               "retry budget).")
 NoCacheOpt = typer.Option(False, "--no-cache", help="Bypass the model response cache.")
 JsonOpt = typer.Option(False, "--json", help="Print only a JSON summary (games are listed on stderr).")
 

@@ -198,6 +198,12 @@ class ModelClient:
         async with self._semaphores[provider_slot], self._semaphores[entry_slot]:
             yield
 
+    def call_budget_s(self, entry: Entry) -> float:
+        """The longest one `generate` for `entry` may take with all its attempts and waits between them: a
+        caller's own timeout (the game runner's) must not be shorter, or it cuts retries that would succeed."""
+        attempts = self.retry.max_attempts
+        return (entry.timeout_s + TIMEOUT_GRACE_S) * attempts + self.retry.max_delay_s * (attempts - 1)
+
     def price(self, entry: Entry) -> Price | None:
         """The entry's price: the table row, with the entry's overrides on top."""
         base = self.prices.lookup(entry.provider, entry.model_name)

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from arena.agents import SeatedAgents, play_game, seat_entries
+from arena.agents import SeatedAgents, play_game, seat_entries, seat_timeout_s
 from arena.agents.runner import DEFAULT_TIMEOUT_S
 from arena.engine import GameConfig
 from arena.engine.events import EventBase
@@ -109,8 +109,9 @@ class Scheduler:
         started, error = utc_now(), None
         try:
             seated = self.seat(script, civilians, murderer, planned.seed, self.client)
+            timeout_s = seat_timeout_s(civilians, murderer, self.client, self.options.timeout_s)
             await play_game(script, seated, GameConfig(rounds=self.options.rounds), planned.seed,
-                            timeout_s=self.options.timeout_s, clock=self.clock, on_event=events.append)
+                            timeout_s=timeout_s, clock=self.clock, on_event=events.append)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - one broken game is recorded as data; the tournament goes on

@@ -53,3 +53,20 @@ def test_seating_puts_the_murderer_entry_in_culprit_roles() -> None:
     assert isinstance(seated.agents["rowan"], NaiveAgent)
     assert all(isinstance(seated.agents[r], RandomAgent) for r in ("fern", "basil"))
     assert seated.seating.civilians == "builtin/random" and seated.seating.murderer == "builtin/naive"
+
+
+def test_a_model_entrys_runner_timeout_covers_its_whole_retry_budget():
+    from arena.agents import seat_timeout_s
+    from arena.entries import builtin_entries, resolve_entry
+    from arena.providers.client import ModelClient
+    from arena.providers.retry import RetryPolicy
+
+    builtin = builtin_entries()["builtin/random"]
+    model = resolve_entry("mock/player", ["timeout_s=30"])
+    client = ModelClient(use_cache=False, retry=RetryPolicy(max_attempts=3, max_delay_s=10.0))
+    budget = client.call_budget_s(model)
+    assert budget >= 3 * 30 + 2 * 10  # three attempts, two waits between them
+    assert seat_timeout_s(model, builtin, client, floor_s=5.0) == budget
+    assert seat_timeout_s(builtin, model, client, floor_s=10_000.0) == 10_000.0
+    assert seat_timeout_s(builtin, builtin, client, floor_s=7.0) == 7.0
+    assert seat_timeout_s(model, builtin, None, floor_s=7.0) == 7.0
