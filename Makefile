@@ -28,6 +28,7 @@ test: setup
 
 lint: setup
 	$(BIN)/ruff check arena multimodal leaderboard tests
+	$(BIN)/mypy arena multimodal leaderboard
 
 bench: setup
 	$(BIN)/python benchmarks/run_all.py

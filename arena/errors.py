@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class ArenaError(Exception):
     """Base class for errors that are reported to the user without a traceback."""
@@ -17,9 +19,9 @@ class ScriptError(ArenaError):
     `problems` holds every problem found, so that a user fixes them all in one pass.
     """
 
-    def __init__(self, message: str, problems: list[object] | None = None) -> None:
+    def __init__(self, message: str, problems: Sequence[object] | None = None) -> None:
         super().__init__(message)
-        self.problems = list(problems or [])
+        self.problems: list[object] = list(problems or [])
 
 
 class ImageError(ArenaError):

@@ -93,8 +93,8 @@ def fit_image(data: bytes, max_side: int, max_bytes: int,
     info = inspect_bytes(data)
     if info.format in formats and max(info.width, info.height) <= max_side and info.size_bytes <= max_bytes:
         return data, info.media_type
-    with Image.open(io.BytesIO(data)) as img:
-        img = img.convert("RGB")
+    with Image.open(io.BytesIO(data)) as source:
+        img = source.convert("RGB")
         scale = min(1.0, max_side / max(img.size))
         if scale < 1.0:
             img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import typer
@@ -72,6 +73,7 @@ def validate(paths: list[Path] = PathsArg) -> None:
     """Check cases; print every problem with file, field and fix; exit 1 on any problem."""
     failed = 0
     for path in resolve_paths(paths):
+        problems: Sequence[object]  # Problems, or the error's own message when it lists none
         try:
             script = load_script_unchecked(path)
             problems = validate_script(script, str(script_file(path)))

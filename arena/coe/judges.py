@@ -54,8 +54,12 @@ class RoleLines:
 
 
 class Judge(Protocol):
-    name: str
-    label: JudgeLabel
+    # Read-only: a judge only has to expose these (a frozen dataclass field or a plain attribute both do).
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def label(self) -> JudgeLabel: ...
 
     async def spc(self, statements: Sequence[str], lines: Sequence[tuple[str, str]]) -> Verdict: ...
 

@@ -110,8 +110,8 @@ async def judge_game(job: GameJob, judge: Judge) -> list[MetricScoreRecord]:
     for role in t.civilian_roles:
         if (job.game_id, "rp", role) not in job.done:
             others = [t.name(r) for r in t.seating.order if r != role]
-            lines = RoleLines(t.name(role), script.role(role).script, others, public_lines(t, role))
-            calls.append(("rp", role, _value_writer(record, judge, "rp", role), judge.rp(lines)))
+            role_lines = RoleLines(t.name(role), script.role(role).script, others, public_lines(t, role))
+            calls.append(("rp", role, _value_writer(record, judge, "rp", role), judge.rp(role_lines)))
         if (job.game_id, "cmd", role) not in job.done:
             reasoning = reasoning_of(t, role)
             if reasoning is None:

@@ -159,7 +159,7 @@ def check_questions(script: Script, file: str) -> list[Problem]:
             problems.append(Problem(file, f"{at}.depth", "MMR question without depth", "set depth: 1, 2, 3..."))
         kind = SUITE_IMAGE_KIND.get(q.suite)
         if kind is not None and not any(
-            clues[r].image is not None and clues[r].image.kind is kind for r in q.evidence if r in clues
+            (image := clues[r].image) is not None and image.kind is kind for r in q.evidence if r in clues
         ):
             problems.append(Problem(file, f"{at}.evidence",
                                     f"{q.suite.value.upper()} question cites no {kind.value} image clue",

@@ -22,13 +22,25 @@ CIVILIANS, MURDERER = "civilians", "murderer"
 
 
 class GameLike(Protocol):
-    """Any finished-game row: a store `FinishedGame`, a dataclass, a pydantic row..."""
+    """Any finished-game row: a store `FinishedGame`, a dataclass, a pydantic row...
 
-    game_id: str
-    civilians_entry: str
-    murderer_entry: str
-    winner: str | None
-    finished_at: datetime
+    Members are read-only properties so frozen dataclasses and frozen pydantic rows match too.
+    """
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def civilians_entry(self) -> str: ...
+
+    @property
+    def murderer_entry(self) -> str: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+    @property
+    def finished_at(self) -> datetime: ...
 
 
 @dataclass(frozen=True)

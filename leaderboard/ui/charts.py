@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import altair as alt
 import pandas as pd
 
 WIDTH = "container"
+# The Vega colour schemes the heatmaps use (altair types `scheme` as a literal of scheme names).
+HeatScheme = Literal["blues", "redyellowgreen"]
 
 
 def ci_chart(board: pd.DataFrame) -> alt.Chart:
@@ -22,8 +26,8 @@ def ci_chart(board: pd.DataFrame) -> alt.Chart:
     return (bars + points).properties(height=alt.Step(30))
 
 
-def heatmap(cells: pd.DataFrame, value: str, title: str, fmt: str, scheme: str, domain: list[float] | None = None,
-            order: list[str] | None = None) -> alt.LayerChart:
+def heatmap(cells: pd.DataFrame, value: str, title: str, fmt: str, scheme: HeatScheme,
+            domain: list[float] | None = None, order: list[str] | None = None) -> alt.LayerChart:
     """Rows = civilians entry, columns = murderer entry, colour and label = `value`."""
     scale = alt.Scale(scheme=scheme, domain=domain) if domain else alt.Scale(scheme=scheme)
     x = alt.X("murderer:N", title="murderer entry", sort=order, axis=alt.Axis(labelAngle=-30))

@@ -3,19 +3,24 @@ accuracy by reasoning depth, and which judge (llm / offline) scored the transcri
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pandas as pd
 import streamlit as st
 
 from leaderboard.ui import charts, coe_data, data
 from leaderboard.ui.common import open_board, store_errors
 
+if TYPE_CHECKING:
+    from streamlit.elements.lib.column_types import ColumnConfig
+
 PERCENT = "%.1f"
 LABELS = {"lsu": "LSU", "tiu": "TIU", "miu": "MIU", "rp": "RP (1-10)", "spc": "SPC", "itd": "ITD", "mmr": "MMR",
           "cmd": "CMD", "avg": "Average"}
 
 
-def column_config() -> dict[str, object]:
-    config: dict[str, object] = {"display": st.column_config.TextColumn("Entry"),
+def column_config() -> dict[str, ColumnConfig]:
+    config: dict[str, ColumnConfig] = {"display": st.column_config.TextColumn("Entry"),
                                  "mode": st.column_config.TextColumn("Mode"),
                                  "judge_labels": st.column_config.TextColumn("Judge")}
     for key, label in LABELS.items():

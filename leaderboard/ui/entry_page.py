@@ -25,7 +25,7 @@ def pick_entry(entries: pd.DataFrame) -> pd.Series:
     names = dict(zip(entries["entry_id"], entries["display"], strict=True))
     wanted = st.query_params.get("entry")
     chosen = entry_picker("Entry", ids, names, "entry_choice", ids.index(wanted) if wanted in ids else 0)
-    if chosen != wanted:
+    if chosen is not None and chosen != wanted:
         st.query_params["entry"] = chosen
     return entries[entries["entry_id"] == chosen].iloc[0]
 

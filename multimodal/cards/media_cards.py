@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Annotated, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
 
 from PIL import Image, ImageColor, ImageDraw
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -316,7 +317,7 @@ def render_bar_chart(p: BarChartParams) -> Image.Image:
     return img
 
 
-MEDIA_TEMPLATES = {
+MEDIA_TEMPLATES: dict[str, tuple[type[BaseModel], Callable[[Any], Image.Image]]] = {
     "clock": (ClockParams, render_clock),
     "floorplan": (FloorplanParams, render_floorplan),
     "route_map": (RouteMapParams, render_route_map),

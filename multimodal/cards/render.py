@@ -7,6 +7,7 @@ PNG bytes (bundled fonts, seeded layouts, no timestamps or metadata in the files
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from multimodal.cards.media_cards import MEDIA_TEMPLATES
 from multimodal.cards.text_cards import TEXT_TEMPLATES
 
-TEMPLATES: dict[str, tuple[type[BaseModel], Any]] = {**TEXT_TEMPLATES, **MEDIA_TEMPLATES}
+TEMPLATES: dict[str, tuple[type[BaseModel], Callable[[Any], Image.Image]]] = {**TEXT_TEMPLATES, **MEDIA_TEMPLATES}
 SPEC_FILE = "cards.yaml"
 
 

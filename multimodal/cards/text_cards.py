@@ -6,7 +6,8 @@ requires tesseract to recover at least 90% of each card's words.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 from pydantic import BaseModel, ConfigDict, Field
@@ -150,7 +151,7 @@ def render_receipt(p: ReceiptParams) -> Image.Image:
     return img
 
 
-TEXT_TEMPLATES = {
+TEXT_TEMPLATES: dict[str, tuple[type[BaseModel], Callable[[Any], Image.Image]]] = {
     "document": (DocumentParams, render_document),
     "chat": (ChatParams, render_chat),
     "receipt": (ReceiptParams, render_receipt),
