@@ -46,7 +46,7 @@ Only the murderer may lie. Civilians tell the truth as their role knows it.
 
 The game has four phases:
 1. Introduction: introduce your character to the others.
-2. Discussion ({rounds} rounds): on your turn you say something to everyone and either ask one
+2. Discussion ({rounds}): on your turn you say something to everyone and either ask one
    other role a question (they must answer publicly) or investigate a location, which reveals the
    next clue found there to everyone.
 3. Reasoning: name your suspect (a role id) and explain the method and the motive.
@@ -83,7 +83,8 @@ class GameConfig(BaseModel):
 
 def rules_text(config: GameConfig) -> str:
     """The rules as shown to every player."""
-    return RULES_TEXT.format(rounds=config.rounds, max_words=config.max_words)
+    rounds = f"{config.rounds} round{'' if config.rounds == 1 else 's'}"
+    return RULES_TEXT.format(rounds=rounds, max_words=config.max_words)
 
 
 def script_hash(script: Script) -> str:
