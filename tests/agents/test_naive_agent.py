@@ -156,3 +156,23 @@ def test_votes_for_the_most_pointed_role_never_itself(script: Script) -> None:
                                                                          "targets": list(script.role_ids)})
         vote = agent.choose_suspect(obs, decision)
         assert vote != role and (not pointed or vote == pointed[0])
+
+
+@pytest.mark.parametrize("path", case_paths(), ids=lambda p: p.name)
+async def test_naive_speakers_share_statements_never_twice_and_never_headings(path: Path) -> None:
+    from arena.agents.builtin.naive_agent import MIN_SHARE_WORDS
+    from arena.engine.events import ActionEvent
+
+    script = load_case(path)
+    seated = seat_agents(script, "builtin/naive", "builtin/naive", 4, civilian_settings=NO_OCR,
+                         murderer_settings=NO_OCR)
+    result = await play_game(script, seated, GameConfig(rounds=3), 4)
+    prefix = "Here is what I know: "
+    shared: dict[str, list[str]] = {}
+    for event in result.events:
+        if isinstance(event, ActionEvent) and (event.speech or "").startswith(prefix):
+            shared.setdefault(event.role, []).append(event.speech.removeprefix(prefix))
+    assert shared, "nobody shared anything in three rounds"
+    for role, statements in shared.items():
+        assert len(statements) == len(set(statements)), f"{role} repeated itself: {statements}"
+        assert all(len(s.split()) >= MIN_SHARE_WORDS for s in statements), statements

@@ -6,7 +6,9 @@ memory (`multimodal.retrieval`), and plays from retrieval alone:
 
 * answers a question with the passages most similar to it, or "I don't know." when nothing is
   similar enough;
-* asks the roles its evidence mentions most, and investigates locations nobody has explored;
+* on its turn shares a passage of its evidence about the crime that it has not said yet (never a
+  bare heading or list item), then asks the roles its evidence mentions most, or investigates
+  locations nobody has explored;
 * names and votes for the role its evidence points at most (never itself, as a civilian);
 * as the murderer it keeps its own script to itself, unless a question is so close to its script
   that it counts as being confronted with proof: then it confesses at once (WhodunitBench).
@@ -38,6 +40,7 @@ _PRONOUNS = [(r"\bYou are\b", "I am"), (r"\byou are\b", "I am"), (r"\bYou were\b
              (r"\byou were\b", "I was"), (r"\bYou\b", "I"), (r"\byourself\b", "myself"), (r"\bYour\b", "My"),
              (r"\byour\b", "my"), (r"\byou\b" + _VERB, "I"), (r"\byou\b", "me")]
 _WORD = re.compile(r"[a-z][a-z'\-]{2,}")
+MIN_SHARE_WORDS = 6  # shorter passages are headings and list items, not statements worth repeating
 
 
 def first_person(text: str) -> str:
@@ -45,6 +48,11 @@ def first_person(text: str) -> str:
     for pattern, replacement in _PRONOUNS:
         text = re.sub(pattern, replacement, text)
     return text
+
+
+def informative(passage: Passage) -> bool:
+    """A statement worth repeating: enough words, not a heading or a list item ("Fane — Compartment 1")."""
+    return len(_WORD.findall(passage.text.lower())) >= MIN_SHARE_WORDS
 
 
 def cut_words(text: str, limit: int) -> str:
@@ -72,6 +80,7 @@ class NaiveAgent:
         self.asked: Counter[str] = Counter()
         self.confessed = False
         self.suspect: str | None = None
+        self.said: set[str] = set()
 
     # --- memory -------------------------------------------------------------------------------
 
@@ -121,6 +130,21 @@ class NaiveAgent:
         ranked = [r for r, _ in sorted(weights.items(), key=lambda kv: (-kv[1], kv[0])) if r != obs.role]
         return ranked
 
+    def statement(self, obs: Observation) -> Hit | None:
+        """What to tell everyone on its turn: the informative passage it has not said yet that best
+        matches the evening of the crime (the victim, the places, what was seen and heard), from its
+        own script first (what only it knows), else from the clues."""
+        allowed = self.shareable(obs)
+        places = " ".join(loc.name for loc in obs.locations)
+        query = f"{CASE_QUERY.format(victim=obs.victim)} {places} saw heard door key time o'clock"
+
+        def fresh(p: Passage) -> bool:
+            return (allowed is None or allowed(p)) and p.text not in self.said \
+                and informative(p)
+
+        own = self.index.best(query, lambda p: fresh(p) and (p.source == "script" or p.source.startswith("own:")))
+        return own if own is not None else self.index.best(query, fresh)
+
     def say(self, hits: list[Hit], limit: int) -> str:
         return cut_words(" ".join(first_person(h.passage.text) for h in hits), limit)
 
@@ -158,7 +182,10 @@ class NaiveAgent:
                 self.confessed = True
                 return cut_words(f"I confess: I killed {obs.victim}. {first_person(proof.passage.text)}",
                                  d.word_limit)
-        hits = [h for h in self.index.search(question, 2, self.shareable(obs)) if h.score >= self.answer_threshold]
+        allowed = self.shareable(obs)
+        hits = [h for h in self.index.search(question, 2, lambda p: (allowed is None or allowed(p))
+                                             and informative(p))
+                if h.score >= self.answer_threshold]
         return self.say(hits, d.word_limit) if hits else DONT_KNOW
 
     def confronting_proof(self, obs: Observation, question: str) -> Hit | None:
@@ -192,15 +219,20 @@ class NaiveAgent:
         """Ask `target` about the evidence that mentions it (or where it was, without any)."""
         self.asked[target] += 1
         name = next((r.name for r in obs.roles if r.id == target), target)
-        where = self.shareable(obs)
-        about = [h for h in self.index.search(f"{name} {target}", 3, where)
+        allowed = self.shareable(obs)
+        about = [h for h in self.index.search(f"{name} {target}", 3,
+                                              lambda p: (allowed is None or allowed(p)) and informative(p))
                  if target in mentioned(h.passage.text, self.aliases)]
-        if about:
-            evidence = first_person(about[0].passage.text)
-            speech = cut_words(f"Here is what I know: {evidence}", d.word_limit)
-            question = cut_words(f"{name}, can you explain this: {evidence}", d.word_limit)
+        shared = self.statement(obs)
+        if shared is not None:
+            self.said.add(shared.passage.text)
+            speech = cut_words(f"Here is what I know: {first_person(shared.passage.text)}", d.word_limit)
         else:
             speech = f"I would like to hear from {name}."
+        if about:
+            evidence = first_person(about[0].passage.text)
+            question = cut_words(f"{name}, can you explain this: {evidence}", d.word_limit)
+        else:
             question = f"{name}, where were you and what did you do when {obs.victim} died?"
         return {"speech": speech, "action": "ask", "target": target, "question": question}
 
