@@ -36,7 +36,7 @@ from rich.console import Console
 from arena.errors import ConfigError
 from leaderboard.store.db import DB_ENV, default_db_path
 
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 APP_FILE = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 GAME_ENTRIES = ("builtin/naive", "builtin/random", "mock/player")
 QA_ENTRIES = ("builtin/random", "builtin/naive", "builtin/ocr", "mock/player")
