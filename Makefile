@@ -29,6 +29,7 @@ test: setup
 lint: setup
 	$(BIN)/ruff check arena multimodal leaderboard tests
 	$(BIN)/mypy arena multimodal leaderboard
+	$(BIN)/lint-imports
 
 bench: setup
 	$(BIN)/python benchmarks/run_all.py

@@ -21,12 +21,11 @@ from pathlib import Path
 from string import Template
 from typing import Any, Literal
 
-from arena.engine.actions import Decision, DecisionKind
+from arena.engine.actions import DECISION_FENCE, Decision, DecisionKind
 from arena.engine.observation import Observation
 from arena.engine.views import ClueView
 from arena.errors import ImageError
 from arena.providers.messages import ImagePart, TextPart
-from arena.providers.mock import DECISION_FENCE
 from multimodal.images import ImageProblem, inspect_bytes
 
 PROMPTS = Path(__file__).parent / "prompts"

@@ -6,6 +6,7 @@ import sys
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from arena.cli import (
     coe_cmd,
@@ -50,5 +51,5 @@ def main() -> None:
     try:
         app()
     except ArenaError as exc:
-        err.print(f"[bold red]error:[/] {exc}", markup=True, highlight=False)
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", markup=True, highlight=False, soft_wrap=True)
         sys.exit(1)

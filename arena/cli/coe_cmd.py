@@ -22,7 +22,7 @@ from arena.providers.client import ModelClient
 from leaderboard.store import Reader, Store, default_db_path
 
 app = typer.Typer(help="Chain of evaluation: transcript metrics and the Table-3 report.", no_args_is_help=True)
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)
 
 DbOpt = typer.Option(None, "--db", help="DuckDB file (default: $ARENA_DB, else ./arena.duckdb).")

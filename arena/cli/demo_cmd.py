@@ -11,13 +11,20 @@ It runs, in order, the same commands a user would type (printing each one first)
 5. `streamlit run streamlit_app.py`: the leaderboard service, at the printed local URL.
 
 Every step is idempotent (the tournament resumes, QA runs skip answered questions, scoring skips
-scored games), so running the demo again only serves the board.
+scored games). When every step has finished once for a database, a marker file beside it
+(`<db>.demo-done`, holding the plan) lets a rerun go straight to the board; `--redo` runs the steps
+again. The board runs as a child that dies with the demo, even when the demo is killed with
+SIGKILL (Linux parent-death signal), so the port is free for the next run.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -29,7 +36,7 @@ from rich.console import Console
 from arena.errors import ConfigError
 from leaderboard.store.db import DB_ENV, default_db_path
 
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 APP_FILE = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 GAME_ENTRIES = ("builtin/naive", "builtin/random", "mock/player")
 QA_ENTRIES = ("builtin/random", "builtin/naive", "builtin/ocr", "mock/player")
@@ -67,14 +74,42 @@ def run_step(args: list[str], env: dict[str, str]) -> None:
                           "`arena demo` (finished work is kept and not redone)")
 
 
+def done_marker(db: Path) -> Path:
+    """The file that says every step of the demo has finished once for `db`."""
+    return db.with_name(db.name + ".demo-done")
+
+
+def steps_done(db: Path, plan: DemoPlan) -> bool:
+    """Whether the demo's steps already ran to the end for `db` with this very plan."""
+    marker = done_marker(db)
+    try:
+        return db.is_file() and json.loads(marker.read_text(encoding="utf-8")) == plan.steps
+    except (OSError, ValueError):
+        return False
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
+    """Ask Linux to send the child SIGTERM when its parent dies (PR_SET_PDEATHSIG = 1)."""
+    # Not Linux: no prctl; the SIGTERM handler in serve_board still stops the board on a plain kill.
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM), 0, 0, 0)
+
+
 def serve_board(command: list[str], env: dict[str, str], port: int) -> None:
+    """Serve the board until Ctrl-C or a kill; the board never outlives the demo."""
     if not APP_FILE.is_file():
         raise ConfigError(f"{APP_FILE} not found: run the demo from a checkout of the project")
     out.print(f"[bold green]Leaderboard: http://127.0.0.1:{port}[/]  (Ctrl-C to stop)", highlight=False)
+    child = subprocess.Popen([sys.executable, "-m", *command], env=env, preexec_fn=_die_with_parent)
+    previous = signal.signal(signal.SIGTERM, lambda *_: child.terminate())
     try:
-        subprocess.call([sys.executable, "-m", *command], env=env)
+        child.wait()
     except KeyboardInterrupt:
+        child.terminate()
+        child.wait()
         out.print("stopped")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def demo(
@@ -84,14 +119,20 @@ def demo(
     games_per_pair: int = typer.Option(1, "--games-per-pair", min=1, help="Matches per pair of entries and case."),
     serve: bool = typer.Option(True, "--serve/--no-serve", help="Serve the leaderboard when done."),
     scripts: str = typer.Option("all", "--scripts", help="Cases: all bundled ones, ids (a,b) or a case folder."),
+    redo: bool = typer.Option(False, "--redo", help="Run the steps again even if they finished before."),
 ) -> None:
     """Run the main job with no keys: a tournament of the built-in agents on the bundled cases, the QA
     suites, transcript scoring, then serve the leaderboard."""
     path = default_db_path(db).resolve()
     env = {**os.environ, DB_ENV: str(path)}
     plan = plan_demo(path, port, rounds, games_per_pair, serve, scripts)
-    for args in plan.steps:
-        run_step(args, env)
-    out.print(f"[green]done[/]: everything is recorded in {path}", highlight=False)
+    if steps_done(path, plan) and not redo:
+        out.print(f"The demo already ran on {path}; serving the board (--redo runs the steps again).",
+                  highlight=False)
+    else:
+        for args in plan.steps:
+            run_step(args, env)
+        done_marker(path).write_text(json.dumps(plan.steps), encoding="utf-8")
+        out.print(f"[green]done[/]: everything is recorded in {path}", highlight=False)
     if plan.serve is not None:
         serve_board(plan.serve, env, port)

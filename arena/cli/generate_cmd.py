@@ -18,7 +18,7 @@ from arena.generator.pipeline import write_case
 from arena.scripts.loader import load_script_unchecked
 from arena.scripts.validation import validate_script
 
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 
 
 class Difficulty(StrEnum):

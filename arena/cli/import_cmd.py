@@ -12,6 +12,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from arena.errors import ConfigError, DatasetError
 from arena.importers import mirage, wellplay, whodunitbench
@@ -20,7 +21,7 @@ from arena.importers.writer import write_case
 
 app = typer.Typer(help="Import cases from the WhodunitBench, MIRAGE and WellPlay (PLAYER*) datasets.",
                   no_args_is_help=True)
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 
 DirArg = typer.Argument(..., exists=True, file_okay=False, help="Dataset folder (searched recursively).")
 OutOpt = typer.Option(..., "--out", "-o", help="Folder to write the cases into (one sub-folder per case).")
@@ -57,7 +58,7 @@ def run_imports(cases: list[Path], make: Callable[[Path], ImportedCase], out_dir
             result = write_case(make(folder), out_dir, overwrite)
         except DatasetError as exc:  # a broken case; a wrong option (ConfigError) stops the command
             failed += 1
-            out.print(f"[red]FAIL[/] {folder}: {exc}", highlight=False, soft_wrap=True)
+            out.print(f"[red]FAIL[/] {escape(str(folder))}: {escape(str(exc))}", highlight=False, soft_wrap=True)
             continue
         print_report(result, report)
         failed += 0 if result.ok else 1

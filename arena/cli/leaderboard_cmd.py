@@ -15,7 +15,7 @@ from leaderboard.ratings.board import BOOTSTRAP_ROUNDS, MIN_GAMES, LeaderboardRo
 from leaderboard.ratings.snapshot import recompute_and_snapshot
 from leaderboard.store import Reader, Store, default_db_path
 
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 
 JSON_KEYS = ("entry", "name", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank", "games", "wins",
              "provisional", "win_rate_civilian", "win_rate_murderer", "games_civilian", "games_murderer", "draws",

@@ -23,9 +23,10 @@ from arena.providers.secrets import KeyStore
 from multimodal.images import ImageProblem, inspect_file
 
 app = typer.Typer(help="Model providers and entries: list them, try one.", no_args_is_help=True)
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 
-EntriesOpt = typer.Option(None, "--entries", help="Entries TOML file (default: $ARENA_ENTRIES, else ./entries.toml).")
+EntriesOpt = typer.Option(None, "--entries-file", "--entries",
+                          help="Entries TOML file (default: $ARENA_ENTRIES, else ./entries.toml).")
 ImagesOpt = typer.Option([], "--image", "-i", help="Image file to attach (repeatable).")
 OptionsOpt = typer.Option([], "-M", "--option", help="Setting key=value (repeatable).")
 

@@ -38,7 +38,7 @@ from arena.tournament.selection import scoped_options
 from leaderboard.store import EntryRecord, Store, default_db_path
 from leaderboard.store.records import utc_now
 
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)
 OUT_OPTION = typer.Option(None, "--out", help="Event log path (default runs/<script>-<seed>.jsonl).")
 ENTRIES_FILE_OPTION = typer.Option(None, "--entries-file", help="Entries TOML file (default: $ARENA_ENTRIES, "

@@ -25,7 +25,7 @@ from arena.scripts.schema import Script
 from leaderboard.store import Store
 from leaderboard.store.db import reading
 
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)
 
 EntryOpt = typer.Option(..., "--entry", "-e", help="Entry name, provider/model, or builtin/random|naive|ocr.")

@@ -17,7 +17,7 @@ from arena.scripts.validation import validate_script
 from multimodal.cards.render import CardError, render_cards
 
 app = typer.Typer(help="Browse, check and render scripts (cases).", no_args_is_help=True)
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 
 PathsArg = typer.Argument(None, help="Script folders or files (default: every bundled case).")
 
@@ -46,7 +46,7 @@ def list_scripts(root: Path = RootOpt) -> None:
 
 
 @app.command("show")
-def show(script_id: str = typer.Argument(..., help="Case id or folder name."),
+def show(script_id: str = typer.Argument(..., help="Case id, folder name or the path of a case folder."),
          spoilers: bool = typer.Option(False, help="Also print the truth and the culprits.")) -> None:
     """Show one case: briefing, roles, clues, question counts (truth only with --spoilers)."""
     s = load_script(find_script(script_id))

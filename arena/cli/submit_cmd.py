@@ -40,7 +40,7 @@ from arena.tournament.pool import active_pool
 from arena.tournament.selection import select_scripts
 from leaderboard.store import EntryRecord, Reader, Store, default_db_path
 
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)
 EntryArg = typer.Argument(..., help="Entry name from the entries file, or provider/model.")
 OptionOpt = typer.Option([], "-M", "--option", help="Setting key=value (repeatable).")

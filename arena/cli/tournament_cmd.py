@@ -22,7 +22,7 @@ from arena.tournament.director import all_play_all_tournament
 from arena.tournament.selection import resolve_entries, select_scripts, split_list
 from leaderboard.store import Store, default_db_path
 
-out = Console()
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)
 
 EntriesOpt = typer.Option(..., "--entries", help="Entries to play, comma-separated: names from the entries file "

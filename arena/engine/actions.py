@@ -18,6 +18,11 @@ FAILURE_STATUSES: tuple[Status, ...] = ("parse_error", "invalid_action", "timeou
                                         "refused_or_blocked", "context_limit")
 
 
+# The fence that marks the machine-readable decision block in a model's reply ("```decision ... ```"):
+# published by the engine so that prompts and any test double read the same spec.
+DECISION_FENCE = "decision"
+
+
 class Phase(StrEnum):
     INITIALIZATION = "initialization"
     DISCUSSION = "discussion"

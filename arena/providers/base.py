@@ -144,6 +144,17 @@ def classify_generic(exc: BaseException) -> CallFailure:
     return CallFailure("api_error", False, message)
 
 
+def classify_sdk_error(exc: BaseException, context_markers: tuple[str, ...] = ()) -> CallFailure:
+    """Classify an exception from an SDK whose HTTP errors carry `status_code` and `response`
+    (the openai and anthropic SDKs); anything else goes to `classify_generic`."""
+    status = getattr(exc, "status_code", None)
+    if isinstance(status, int):
+        response = getattr(exc, "response", None)
+        headers = dict(response.headers) if response is not None else None
+        return classify_http(status, str(exc), headers, context_markers)
+    return classify_generic(exc)
+
+
 def fit_request_images(request: Request, limits: ImageLimits) -> Request:
     """Return `request` with every image re-encoded/scaled to fit `limits` (unchanged ones kept as is)."""
     if not any(m.images for m in request.messages):

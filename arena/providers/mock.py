@@ -26,6 +26,7 @@ import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from arena.engine.actions import DECISION_FENCE
 from arena.errors import ConfigError
 from arena.providers.base import AdapterConfig, CallFailure, ImageLimits, classify_generic
 from arena.providers.messages import CALL_STATUSES, Request, Response
@@ -34,7 +35,6 @@ from arena.providers.registry import register_adapter
 Responder = Callable[[Request], "str | Response | Awaitable[str | Response]"]
 _responders: dict[str, Responder] = {}
 WORDS = ("alibi", "motive", "clock", "ledger", "garden", "poison", "letter", "witness", "key", "train")
-DECISION_FENCE = "decision"
 _DECISION_BLOCK = re.compile(r"```" + DECISION_FENCE + r"\s*\n(\{.*?\})\s*\n```", re.DOTALL)
 SPEECHES = ("Let us go through the timeline again.", "The clues point somewhere, and I mean to find out where.",
             "Somebody here is hiding something.", "I was where I said I was.", "That clock bothers me.")

@@ -14,8 +14,7 @@ from arena.providers.base import (
     AdapterConfig,
     CallFailure,
     ImageLimits,
-    classify_generic,
-    classify_http,
+    classify_sdk_error,
     fit_request_images,
     require_sdk,
 )
@@ -66,12 +65,7 @@ class OpenAIChatAdapter:
         return from_wire(completion)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
-        status = getattr(exc, "status_code", None)
-        if isinstance(status, int):
-            response = getattr(exc, "response", None)
-            headers = dict(response.headers) if response is not None else None
-            return classify_http(status, str(exc), headers, CONTEXT_MARKERS)
-        return classify_generic(exc)
+        return classify_sdk_error(exc, CONTEXT_MARKERS)
 
     async def aclose(self) -> None:
         await self._client.close()

@@ -113,7 +113,11 @@ def discover_scripts(root: str | os.PathLike[str] | None = None) -> list[Path]:
 
 
 def find_script(script_id: str, root: str | os.PathLike[str] | None = None) -> Path:
-    """The folder of the script with this id (folder name or `id` field)."""
+    """The folder of the script with this id (folder name or `id` field), or `script_id` itself when
+    it is the path of a case folder."""
+    given = Path(script_id)
+    if given.is_dir() and any((given / n).is_file() for n in SCRIPT_FILES):
+        return given
     candidates = discover_scripts(root)
     for folder in candidates:
         if folder.name == script_id:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.agents.smoke import CheckResult, smoke_check
-from arena.entries import Entry, builtin_entries
+from arena.entries import Entry, builtin_entries, read_entries_file
 from arena.errors import ConfigError
 from arena.providers.client import ModelClient
 from arena.providers.retry import RetryPolicy
@@ -71,3 +71,12 @@ async def test_extra_checks_are_appended_and_count(client: ModelClient) -> None:
 async def test_builtin_entries_are_refused(client: ModelClient) -> None:
     with pytest.raises(ConfigError, match="built-in"):
         await smoke_check(builtin_entries()["builtin/naive"], client)
+
+
+async def test_every_keyless_entry_of_the_example_file_passes(client: ModelClient) -> None:
+    example = Path(__file__).resolve().parents[2] / "entries.example.toml"
+    keyless = [e for e in read_entries_file(example).values() if e.model.startswith("mock/")]
+    assert keyless, "the example file should show an entry that runs with no key"
+    for entry in keyless:
+        report = await smoke_check(entry, client, script=load_script(FIXTURE_CASE), seed=1)
+        assert report.passed, (entry.name, report.checks)

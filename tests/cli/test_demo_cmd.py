@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import duckdb
@@ -34,10 +35,10 @@ def counts(db: Path) -> dict[str, int]:
                 for table in ("games", "events", "qa_answers", "metric_scores")}
 
 
-def run_demo(db: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+def run_demo(db: Path, tmp_path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "ARENA_CACHE_DIR": str(tmp_path / "cache")}
     return subprocess.run([sys.executable, "-m", "arena", "demo", "--no-serve", "--db", str(db), "--scripts",
-                           str(FIXTURE_CASE), "--rounds", "1"], cwd=tmp_path, env=env, capture_output=True,
+                           str(FIXTURE_CASE), "--rounds", "1", *extra], cwd=tmp_path, env=env, capture_output=True,
                           text=True, timeout=900)
 
 
@@ -56,4 +57,50 @@ def test_a_demo_run_fills_every_table_and_a_rerun_adds_nothing(tmp_path):
     assert "Leaderboard" in first.stdout
     second = run_demo(db, tmp_path)
     assert second.returncode == 0, second.stderr[-2000:]
+    assert "already ran" in second.stdout and "$ arena tournament" not in second.stdout
     assert counts(db) == filled
+    redo = run_demo(db, tmp_path, "--redo")
+    assert redo.returncode == 0, redo.stderr[-2000:]
+    assert "$ arena tournament" in redo.stdout
+    assert counts(db) == filled
+
+
+SERVE_AND_WAIT = """
+import sys
+from arena.cli import demo_cmd
+print("serving", flush=True)
+demo_cmd.serve_board(["http.server", "--bind", "127.0.0.1", sys.argv[1]], {}, int(sys.argv[1]))
+"""
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def wait_for(condition, seconds: float = 20.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        os.sched_yield()
+    return False
+
+
+def test_the_board_dies_with_the_demo_even_when_the_demo_is_killed_with_sigkill(tmp_path):
+    demo = subprocess.Popen([sys.executable, "-c", SERVE_AND_WAIT, "0"], cwd=tmp_path, stdout=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    assert demo.stdout is not None and demo.stdout.readline().strip() == b"serving"
+    assert wait_for(lambda: bool(children_of(demo.pid)))
+    board = children_of(demo.pid)[0]
+    demo.kill()
+    demo.wait()
+    assert wait_for(lambda: not Path(f"/proc/{board}").exists() or
+                    Path(f"/proc/{board}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z")

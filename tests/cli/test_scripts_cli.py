@@ -70,6 +70,18 @@ def test_show_hides_spoilers_unless_asked() -> None:
     assert shown.returncode == 0, shown.stderr
     assert "Rowan Ashe" in shown.stdout and "clay pot" not in shown.stdout
     assert "clay pot" in arena("scripts", "show", "mini-greenhouse", "--spoilers", env=env).stdout
+    by_path = arena("scripts", "show", str(FIXTURE_CASE))  # a folder, as `play` and `validate` accept
+    assert by_path.returncode == 0, by_path.stderr
+    assert "Rowan Ashe" in by_path.stdout
+
+
+def test_an_entries_file_error_names_the_entry(tmp_path: Path) -> None:
+    typo = tmp_path / "typo.toml"
+    typo.write_text('[entries.my-gpt]\nprovider = "openai"\n', encoding="utf-8")
+    result = arena("play", "--script", str(FIXTURE_CASE), "--civilians", "my-gpt", "--murderer", "builtin/random",
+                   "--entries-file", str(typo), "--no-record")
+    assert result.returncode == 1
+    assert "[entries.my-gpt]: model: Field required" in " ".join(result.stderr.split())
 
 
 def test_render_is_idempotent(tmp_path: Path) -> None:
