@@ -23,6 +23,22 @@ from arena.cli import (
 )
 from arena.errors import ArenaError
 
+
+def _hide_flag_types() -> None:
+    """Typer 0.29 prints `<bool>` beside plain flags such as `--json`, which reads as if the flag took a
+    value (`--json true` fails). A flag takes none, so its help shows no type."""
+    option = getattr(typer.core, "TyperOption", None)
+    shown = getattr(option, "display_type_rich", None)
+    if option is None or shown is None:
+        return
+
+    def display_type_rich(self: typer.core.TyperOption, ctx: object) -> str | None:
+        return None if self.is_flag else shown(self, ctx)
+
+    option.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_hide_flag_types()
 app = typer.Typer(
     name="arena",
     help="Whodunit Arena: vision-language agents play murder mystery games; ratings, QA suites, leaderboard.",

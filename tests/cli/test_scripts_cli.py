@@ -93,3 +93,9 @@ def test_render_is_idempotent(tmp_path: Path) -> None:
     assert arena("scripts", "validate", str(case)).returncode == 0
     assert arena("scripts", "render", str(case)).returncode == 0
     assert (case / "images" / "clock.png").read_bytes() == first
+
+
+def test_help_shows_no_value_type_for_plain_flags() -> None:
+    shown = arena("play", "--help").stdout
+    assert "--no-record" in shown and "<int>" in shown  # options with values keep their type
+    assert "<bool>" not in shown
