@@ -14,9 +14,11 @@ from arena.providers.base import (
     AdapterConfig,
     CallFailure,
     ImageLimits,
+    MalformedResponse,
     classify_generic,
     classify_http,
     fit_request_images,
+    read_wire,
     require_sdk,
 )
 from arena.providers.messages import CallStatus, ImagePart, Message, Request, Response
@@ -63,7 +65,7 @@ class OpenAIChatAdapter:
 
     async def generate(self, request: Request) -> Response:
         completion = await self._client.chat.completions.create(**self.build_params(request))
-        return from_wire(completion)
+        return read_wire(from_wire, completion)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
         status = getattr(exc, "status_code", None)
@@ -92,7 +94,7 @@ def to_wire(message: Message) -> dict[str, Any]:
 def from_wire(completion: Any) -> Response:
     choices = getattr(completion, "choices", None) or []
     if not choices:
-        return Response(status="api_error", error="the response has no choices")
+        raise MalformedResponse("the response has no choices")
     choice = choices[0]
     usage = getattr(completion, "usage", None)
     details = getattr(usage, "prompt_tokens_details", None)
