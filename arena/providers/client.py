@@ -133,6 +133,13 @@ class ModelClient:
             self._adapters[slot] = create_adapter(self._adapter_config(entry))
         return self._adapters[slot]
 
+    def check_entries(self, *entries: Entry) -> None:
+        """Build the adapter of every model entry now: an unknown provider, a missing key (environment or
+        .env) or SDK raises its ConfigError here, before anything is played or paid for."""
+        for entry in entries:
+            if not entry.is_builtin:
+                self.adapter(entry)
+
     def _adapter_config(self, entry: Entry) -> AdapterConfig:
         if entry.is_builtin:
             raise ConfigError(f"{entry.name} is a built-in agent (arena.agents), not a model to call")
