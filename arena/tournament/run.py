@@ -139,7 +139,7 @@ class Scheduler:
         """Write one game (held for later when the store fails), then any games held before it."""
         try:
             await self._write(write)
-        except StoreError as exc:
+        except Exception as exc:  # noqa: BLE001 - whatever the store raised, the other games go on
             self._hold(write, exc)
             return
         await self.flush_unwritten()
@@ -150,17 +150,19 @@ class Scheduler:
         for write in held:
             try:
                 await self._write(write)
-            except StoreError as exc:
+            except Exception as exc:  # noqa: BLE001 - held again; reported once at the end
                 self._hold(write, exc)
         if final and self.unwritten and self.write_error is not None:
             raise StoreError(f"{len(self.unwritten)} game(s) played in this run could not be recorded: "
                              f"{self.write_error} -- games recorded before are kept; once the store is fixed, "
                              "rerun the same command to play the missing games") from self.write_error
 
-    def _hold(self, write: GameWrite, exc: StoreError) -> None:
-        log.error("game %s could not be recorded (held, no new game starts): %s", write.game.game_id, exc)
+    def _hold(self, write: GameWrite, exc: Exception) -> None:
+        unexpected = not isinstance(exc, StoreError)  # not a known store fault: keep its traceback in the log
+        log.error("game %s could not be recorded (held, no new game starts): %s", write.game.game_id, exc,
+                  exc_info=unexpected)
         self.unwritten.append(write)
-        self.write_error = exc
+        self.write_error = exc if isinstance(exc, StoreError) else StoreError(f"{type(exc).__name__}: {exc}")
         self.tally.stopped = self.tally.stopped or "store_error"
 
     async def _write(self, write: GameWrite) -> None:

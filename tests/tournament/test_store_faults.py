@@ -20,14 +20,16 @@ from tests.tournament.helpers import db_file, small_tournament
 class FaultyStore(Store):
     """A real store whose `record_game` fails (like a full disk) on the chosen calls."""
 
-    def __init__(self, *args: Any, failing: Sequence[int] = (), fail_from: int | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, failing: Sequence[int] = (), fail_from: int | None = None,
+                 error: Exception | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.failing, self.fail_from, self.calls = set(failing), fail_from, 0
+        self.error = error or StoreFaultError(f"{self.path}: the disk is full, nothing of this write was kept")
 
     def record_game(self, game: GameRecord, *args: Any, **kwargs: Any) -> bool:
         self.calls += 1
         if self.calls in self.failing or (self.fail_from is not None and self.calls >= self.fail_from):
-            raise StoreFaultError(f"{self.path}: the disk is full, nothing of this write was kept")
+            raise self.error
         return super().record_game(game, *args, **kwargs)
 
 
@@ -59,3 +61,13 @@ def test_a_store_that_stays_broken_ends_in_one_store_error_and_a_rerun_replays_t
     resumed = asyncio.run(run_tournament(plan, Store(store.path), RunOptions(rounds=1, concurrency=3)))
     keys = plan_keys(store)
     assert resumed.played == 5 and len(keys) == len(set(keys)) == len(games_of(plan.matches)) == 6
+
+
+def test_an_unexpected_write_error_is_contained_the_same_way(tmp_path):
+    error = OSError(5, "Input/output error")
+    store, plan = FaultyStore(db_file(tmp_path), fail_from=3, error=error), small_tournament(games_per_pair=1)
+    with pytest.raises(StoreError, match="could not be recorded: OSError") as info:
+        asyncio.run(run_tournament(plan, store, RunOptions(rounds=1, concurrency=2)))
+    assert not isinstance(info.value, BaseExceptionGroup)
+    lost = int(str(info.value).split(" ", 1)[0])
+    assert lost >= 1 and store.calls == 2 + 2 * lost and len(plan_keys(store)) == 2
