@@ -196,6 +196,7 @@ def play(
 
 
 def report_game(result: GameResult, log: Path, game_id: str | None, store: Store | None, as_json: bool) -> None:
+    """The JSON summary, or the log line (and why the game did not finish, when it did not)."""
     if as_json:
         summary = {"status": result.status, "winner": result.winner, "culprits": result.outcome.culprits,
                    "votes": result.outcome.votes, "events": len(result.events), "log": str(log)}
