@@ -62,6 +62,7 @@ def score(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOp
 
 async def _score_with_model(store: Store, entry: object, cases: CaseIndex, no_cache: bool) -> ScoreSummary:
     async with ModelClient(use_cache=not no_cache) as client:
+        client.check_entries(entry)  # type: ignore[arg-type]  # provider known, key set: before judging
         judge: Judge = LLMJudge(entry, client, no_cache=no_cache)  # type: ignore[arg-type]
         return await score_games(store, judge, cases)
 

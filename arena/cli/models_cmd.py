@@ -94,6 +94,7 @@ def try_model(
 
     async def run() -> None:
         async with ModelClient() as client:
+            client.check_entries(entry)
             response = await client.generate(entry, request, no_cache=no_cache)
         out.print(Text(response.text) if response.text else Text("(no text)", style="dim"))
         cost = "unknown" if response.cost_usd is None else f"${response.cost_usd:.6f}"
@@ -148,6 +149,7 @@ def check_model(
 
     async def run() -> SmokeReport:
         async with ModelClient(use_cache=not no_cache) as client:
+            client.check_entries(entry)  # provider known, key set: before the first call
             return await smoke_check(entry, client, script=case, seed=seed, rounds=rounds,
                                      extra_checks=(qa_check(case, seed=seed),))
 

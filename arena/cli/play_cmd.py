@@ -1,11 +1,16 @@
 """`arena play` (one game between two entries, logged as JSONL and recorded in the store) and `arena replay`
-(a readable transcript)."""
+(a readable transcript).
+
+Before the first model call `arena play` checks what it can: the case loads, every model entry's
+provider is known and its key is set (environment or .env), the database opens for writing, and the
+event log would not overwrite an earlier one (the default is one file per game id under runs/). It
+exits 1 when the game ends `aborted` or `error` (such games are recorded but never rated)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from datetime import datetime
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
@@ -29,18 +34,20 @@ from arena.engine.events import (
     VoteEvent,
 )
 from arena.entries import Entry, load_entries, resolve_entry
-from arena.errors import ScriptError
+from arena.errors import ConfigError, ScriptError
 from arena.providers.client import ModelClient
 from arena.scripts.loader import find_script, load_script
 from arena.scripts.schema import Script
-from arena.tournament.record import game_write, script_record, script_ref
+from arena.tournament.record import GameWrite, game_write, script_record, script_ref
 from arena.tournament.selection import scoped_options
 from leaderboard.store import EntryRecord, Store, default_db_path
 from leaderboard.store.records import utc_now
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)
-OUT_OPTION = typer.Option(None, "--out", help="Event log path (default runs/<script>-<seed>.jsonl).")
+OUT_OPTION = typer.Option(None, "--out", help="Event log path, never overwritten (default "
+                                               "runs/<script>-<seed>-<game id>.jsonl).")
+FAILED_STATUSES = frozenset({"aborted", "error"})
 ENTRIES_FILE_OPTION = typer.Option(None, "--entries-file", help="Entries TOML file (default: $ARENA_ENTRIES, "
                                                                  "else ./entries.toml).")
 ENTRY_OPTIONS = typer.Option([], "-M", "--option", help="Setting key=value for both entries, or NAME:key=value for "
@@ -112,26 +119,34 @@ class TranscriptPrinter:
             self.console.print(text, highlight=False)
 
 
-def record_game(db: Path | None, case: Script, civilians: Entry, murderer: Entry, seed: int,
-                events: list[EventBase], started_at: datetime) -> str:
+def record_game(store: Store, write: GameWrite, civilians: Entry, murderer: Entry, case: Script) -> str:
     """Record a single game (outside any tournament) into the store; returns its game id."""
-    store = Store(default_db_path(db))
     for entry in (civilians, murderer):
         store.upsert_entry(EntryRecord.from_entry(entry))
     store.record_script(script_record(case))
-    write = game_write(None, events, script=script_ref(case), seed=seed, civilians=civilians.entry_id,
-                       murderer=murderer.entry_id, started_at=started_at)
     store.record_game(write.game, write.events, write.calls)
     return write.game.game_id
 
 
+def check_log_path(out_file: Path | None) -> None:
+    """An explicit --out that exists is refused before the game: an earlier event log is never overwritten."""
+    if out_file is not None and out_file.exists():
+        raise ConfigError(f"--out {out_file}: the file exists and event logs are never overwritten; "
+                          "choose another path, or leave --out out for runs/<script>-<seed>-<game id>.jsonl")
+
+
 async def play_entries(case: Script, civilians: Entry, murderer: Entry, seed: int, config: GameConfig,
-                       timeout: float, printer: TranscriptPrinter | None, no_cache: bool) -> GameResult:
-    """Seat the two entries (model entries share one client) and play the game."""
+                       timeout: float, printer: TranscriptPrinter | None, no_cache: bool,
+                       ready: Callable[[], None] = lambda: None) -> GameResult:
+    """Seat the two entries (model entries share one client) and play the game. `ready` runs once the
+    entries are checked (provider known, key set) and before the first call: it opens the store."""
     if civilians.is_builtin and murderer.is_builtin:
+        ready()
         seated = seat_entries(case, civilians, murderer, seed)
         return await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
     async with ModelClient(use_cache=not no_cache) as client:
+        client.check_entries(civilians, murderer)
+        ready()
         seated = seat_entries(case, civilians, murderer, seed, client)
         timeout = seat_timeout_s(civilians, murderer, client, timeout)
         return await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
@@ -158,22 +173,39 @@ def play(
     case = resolve_script(script)
     specs = list(dict.fromkeys([civilians, murderer]))
     resolved = dict(zip(specs, resolve_entries_lenient(specs, option, load_entries(entries_file)), strict=True))
+    check_log_path(out_file)
+    stores: list[Store] = []
     printer = None if as_json else TranscriptPrinter(out)
-    if printer is not None:
-        out.rule(f"{escape(case.title)} [{case.id}] seed {seed}")
+
+    def ready() -> None:  # the database opens for writing before the first call, not after a paid game
+        stores.extend([] if no_record else [Store(default_db_path(db))])
+        if printer is not None:
+            out.rule(f"{escape(case.title)} [{case.id}] seed {seed}")
+
     started = utc_now()
     result = asyncio.run(play_entries(case, resolved[civilians], resolved[murderer], seed, GameConfig(rounds=rounds),
-                                      timeout, printer, no_cache))
-    log = write_jsonl(out_file or Path("runs") / f"{case.id}-{seed}.jsonl", result.events)
-    game_id = None if no_record else record_game(db, case, resolved[civilians], resolved[murderer], seed,
-                                                  result.events, started)
+                                      timeout, printer, no_cache, ready))
+    store = stores[0] if stores else None
+    write = game_write(None, result.events, script=script_ref(case), seed=seed, civilians=resolved[civilians].entry_id,
+                       murderer=resolved[murderer].entry_id, started_at=started)
+    log = write_jsonl(out_file or Path("runs") / f"{case.id}-{seed}-{write.game.game_id}.jsonl", result.events)
+    game_id = None if store is None else record_game(store, write, resolved[civilians], resolved[murderer], case)
+    report_game(result, log, game_id, store, as_json)
+    if result.status in FAILED_STATUSES:
+        raise typer.Exit(1)
+
+
+def report_game(result: GameResult, log: Path, game_id: str | None, store: Store | None, as_json: bool) -> None:
+    """The JSON summary, or the log line (and why the game did not finish, when it did not)."""
     if as_json:
         summary = {"status": result.status, "winner": result.winner, "culprits": result.outcome.culprits,
                    "votes": result.outcome.votes, "events": len(result.events), "log": str(log)}
         print(json.dumps(summary))
-    else:
-        recorded = "" if game_id is None else f"; recorded as {game_id} in {default_db_path(db)}"
-        out.print(f"log: {log} ({len(result.events)} events){recorded}", highlight=False)
+        return
+    recorded = "" if game_id is None or store is None else f"; recorded as {game_id} in {store.path}"
+    out.print(f"log: {log} ({len(result.events)} events){recorded}", highlight=False)
+    if result.status in FAILED_STATUSES:
+        err.print(f"[red]game {result.status}[/]: {escape(result.outcome.reason)} (not rated)", highlight=False)
 
 
 def resolve_entries_lenient(specs: list[str], options: list[str], known: dict[str, Entry]) -> list[Entry]:

@@ -77,6 +77,7 @@ async def _run(store: Store, entry: Entry, cases: list[Script], config: QaConfig
         return await run_qa(store, entry, make_answerer(entry), cases, config, retry_failed=retry_failed,
                             on_batch=progress)
     async with ModelClient(use_cache=not no_cache) as client:
+        client.check_entries(entry)  # provider known, key set: before the first question
         answerer: Answerer = make_answerer(entry, client, no_cache=no_cache)
         return await run_qa(store, entry, answerer, cases, config, retry_failed=retry_failed, on_batch=progress)
 

@@ -48,6 +48,7 @@ OptionOpt = typer.Option([], "-M", "--option", help="Setting key=value (repeatab
 
 async def _smoke(entry: Entry, no_cache: bool, script: Script | None) -> Any:
     async with ModelClient(use_cache=not no_cache) as client:
+        client.check_entries(entry)  # provider known, key set: before the first call
         return await smoke_check(entry, client, script=script, extra_checks=(qa_check(script),))
 
 
@@ -93,6 +94,7 @@ def submit(
     known = load_entries(entries_file)
     entry = resolve_entry(spec, option, known)
     path = default_db_path(db)
+    store = Store(path)  # opens for writing before the (possibly paid) smoke check
     report = None if skip_check else check(entry, no_cache, scripts)
     result: dict[str, Any] = {"entry_id": entry.entry_id, "name": entry.name, "smoke": report}
     if report is not None and not report.get("passed"):
@@ -105,7 +107,6 @@ def submit(
         raise typer.Exit(1)
     if report is not None and not as_json:
         print_report(report, out)
-    store = Store(path)
     version = store.upsert_entry(EntryRecord.from_entry(entry))
     summary = place(entry, known, store, scripts, placement_games, seed, rounds,
                     RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout), no_cache, as_json)

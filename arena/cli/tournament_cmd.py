@@ -52,9 +52,7 @@ async def _run(tournament: Tournament, store: Store, options: RunOptions, adapti
     if not needs_client(tournament.entries):
         return await run_tournament(tournament, store, options, adaptive=adaptive, progress=progress)
     async with ModelClient(use_cache=not no_cache) as client:
-        for entry in tournament.entries:
-            if not entry.is_builtin:
-                client.adapter(entry)  # a missing key or SDK fails here, before any game starts
+        client.check_entries(*tournament.entries)  # a missing key or SDK fails here, before any game starts
         return await run_tournament(tournament, store, options, adaptive=adaptive, client=client, progress=progress)
 
 

@@ -19,6 +19,7 @@ from arena.providers.base import (
     ImageLimits,
     classify_sdk_error,
     fit_request_images,
+    read_wire,
     require_sdk,
 )
 from arena.providers.messages import ImagePart, Message, Request, Response
@@ -74,7 +75,7 @@ class AnthropicAdapter:
 
     async def generate(self, request: Request) -> Response:
         message = await self._client.messages.create(**self.build_params(request))
-        return _from_wire(message)
+        return read_wire(_from_wire, message)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
         return classify_sdk_error(exc, CONTEXT_MARKERS)

@@ -8,8 +8,9 @@ timeouts, concurrency limits and cost accounting live once, in `arena.providers.
 from __future__ import annotations
 
 import email.utils
+import json
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -60,6 +61,20 @@ class TransientError(Exception):
     def __init__(self, message: str, retry_after_s: float | None = None) -> None:
         super().__init__(message)
         self.retry_after_s = retry_after_s
+
+
+class MalformedResponse(Exception):
+    """An answer (usually an HTTP 200) whose body cannot be read as a reply: retried like a 5xx."""
+
+
+def read_wire(convert: Callable[[Any], Response], raw: Any) -> Response:
+    """`convert(raw)`, with any failure to read the SDK's reply object turned into MalformedResponse."""
+    try:
+        return convert(raw)
+    except MalformedResponse:
+        raise
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError) as exc:
+        raise MalformedResponse(f"{type(exc).__name__}: {exc}") from exc
 
 
 @runtime_checkable
@@ -137,6 +152,8 @@ def classify_generic(exc: BaseException) -> CallFailure:
     message = f"{type(exc).__name__}: {exc}"
     if isinstance(exc, TransientError):
         return CallFailure("api_error", True, message, exc.retry_after_s)
+    if isinstance(exc, MalformedResponse | json.JSONDecodeError):
+        return CallFailure("api_error", True, f"malformed response body ({message})")
     if is_timeout(exc):
         return CallFailure("timeout", True, message)
     if is_connection_error(exc):

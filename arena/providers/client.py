@@ -7,6 +7,12 @@ Callers hold one `ModelClient` per process and call
 which never raises for a model or network failure: the `Response.status` says what happened
 (`ok`, `refused_or_blocked`, `api_error`, `timeout`, `context_limit`). Configuration problems (an
 unknown provider, a missing key or SDK, an unusable image) raise `ArenaError`s instead.
+
+Timeout model: an attempt may take `entry.timeout_s` (+ a grace second); retryable failures are
+retried up to `retry.max_attempts` attempts, waiting the backoff or the server's Retry-After (capped)
+in between; `call_budget_s` is the sum of all of that, and the game runner's per-decision timeout
+is never shorter. A per-entry circuit breaker (`arena.providers.breaker`) makes an entry whose
+endpoint looks down fail fast instead of spending that budget on every decision.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from pydantic import BaseModel, ConfigDict
 from arena.entries import Entry
 from arena.errors import ArenaError, ConfigError
 from arena.providers.base import Adapter, AdapterConfig, CallFailure, classify_generic
+from arena.providers.breaker import DOWN_MESSAGE, BreakerPolicy, CircuitBreaker
 from arena.providers.cache import ResponseCache, cache_key
 from arena.providers.messages import CallStatus, Request, Response
 from arena.providers.pricing import Price, PriceTable
@@ -86,7 +93,7 @@ class ModelClient:
                  prices: PriceTable | None = None, retry: RetryPolicy | None = None, keys: KeyStore | None = None,
                  provider_limits: Mapping[str, int] | None = None, sleep: Sleep = asyncio.sleep,
                  clock: Callable[[], float] = time.perf_counter, rng: random.Random | None = None,
-                 on_call: Callable[[CallRecord], None] | None = None) -> None:
+                 on_call: Callable[[CallRecord], None] | None = None, breaker: BreakerPolicy | None = None) -> None:
         self.cache = (cache if cache is not None else ResponseCache.default()) if use_cache else None
         self.prices = prices or PriceTable.load()
         self.retry = retry or RetryPolicy()
@@ -94,6 +101,7 @@ class ModelClient:
         self.provider_limits = dict(provider_limits or {})
         self.usage: dict[str, Usage] = {}
         self._sleep, self._clock, self._rng, self._on_call = sleep, clock, rng or random.Random(), on_call
+        self.breaker = CircuitBreaker(breaker or BreakerPolicy(), clock)
         self._adapters: dict[str, Adapter] = {}
         self._semaphores: dict[str, asyncio.Semaphore] = {}
         self._secrets: set[str] = set()
@@ -124,6 +132,13 @@ class ModelClient:
         if slot not in self._adapters:
             self._adapters[slot] = create_adapter(self._adapter_config(entry))
         return self._adapters[slot]
+
+    def check_entries(self, *entries: Entry) -> None:
+        """Build the adapter of every model entry now: an unknown provider, a missing key (environment or
+        .env) or SDK raises its ConfigError here, before anything is played or paid for."""
+        for entry in entries:
+            if not entry.is_builtin:
+                self.adapter(entry)
 
     def _adapter_config(self, entry: Entry) -> AdapterConfig:
         if entry.is_builtin:
@@ -156,23 +171,30 @@ class ModelClient:
         return response
 
     async def _call_with_retries(self, entry: Entry, adapter: Adapter, request: Request) -> Response:
-        attempts = 0
+        attempts, key = 0, entry.entry_id
         while True:
+            if (down := self.breaker.check(key)) is not None:
+                return Response(status="api_error", attempts=attempts, error=self._redact(down))
             attempts += 1
             started = self._clock()
             try:
                 async with self._limits(entry):
                     response = await asyncio.wait_for(adapter.generate(request), entry.timeout_s + TIMEOUT_GRACE_S)
-            except ArenaError:
+            except (ArenaError, asyncio.CancelledError):
+                self.breaker.abandoned(key)
                 raise
             except Exception as exc:  # every other failure is classified, then retried or returned as data
                 failure = self._classify(adapter, exc)
             else:
+                self.breaker.succeeded(key)
                 latency = (self._clock() - started) * 1000.0
                 return response.model_copy(update={"attempts": attempts, "latency_ms": latency,
                                                    "cached": False, "error": self._redact(response.error)})
-            if not self.retry.should_retry(attempts, failure):
-                return Response(status=failure.status, attempts=attempts, error=self._redact(failure.message),
+            self.breaker.failed(key, failure)
+            down_now = self.breaker.is_open(key)
+            if down_now or not self.retry.should_retry(attempts, failure):
+                message = f"{DOWN_MESSAGE}: {failure.message}" if down_now else failure.message
+                return Response(status=failure.status, attempts=attempts, error=self._redact(message),
                                 latency_ms=(self._clock() - started) * 1000.0)
             delay = self.retry.delay(attempts, failure, self._rng)
             log.warning("%s: attempt %d failed (%s, http %s); retrying in %.2fs", entry.entry_id, attempts,
@@ -202,7 +224,7 @@ class ModelClient:
         """The longest one `generate` for `entry` may take with all its attempts and waits between them: a
         caller's own timeout (the game runner's) must not be shorter, or it cuts retries that would succeed."""
         attempts = self.retry.max_attempts
-        return (entry.timeout_s + TIMEOUT_GRACE_S) * attempts + self.retry.max_delay_s * (attempts - 1)
+        return (entry.timeout_s + TIMEOUT_GRACE_S) * attempts + self.retry.max_wait_s * (attempts - 1)
 
     def price(self, entry: Entry) -> Price | None:
         """The entry's price: the table row, with the entry's overrides on top."""

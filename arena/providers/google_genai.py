@@ -18,9 +18,11 @@ from arena.providers.base import (
     AdapterConfig,
     CallFailure,
     ImageLimits,
+    MalformedResponse,
     classify_generic,
     classify_http,
     fit_request_images,
+    read_wire,
     require_sdk,
 )
 from arena.providers.messages import ImagePart, Message, Request, Response
@@ -70,7 +72,7 @@ class GeminiAdapter:
 
     async def generate(self, request: Request) -> Response:
         result = await self._client.aio.models.generate_content(**self.build_params(request))
-        return _from_wire(result)
+        return read_wire(_from_wire, result)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
         code = getattr(exc, "code", None)
@@ -106,7 +108,7 @@ def _from_wire(result: Any) -> Response:
         return counted.model_copy(update={"status": "refused_or_blocked", "raw_finish_reason": block,
                                           "error": f"prompt blocked: {block}"})
     if not result.candidates:
-        return counted.model_copy(update={"status": "api_error", "error": "the response has no candidates"})
+        raise MalformedResponse("the response has no candidates")
     candidate = result.candidates[0]
     finish = _enum_name(candidate.finish_reason)
     parts = candidate.content.parts if candidate.content and candidate.content.parts else []

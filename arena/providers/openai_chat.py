@@ -14,8 +14,10 @@ from arena.providers.base import (
     AdapterConfig,
     CallFailure,
     ImageLimits,
+    MalformedResponse,
     classify_sdk_error,
     fit_request_images,
+    read_wire,
     require_sdk,
 )
 from arena.providers.messages import CallStatus, ImagePart, Message, Request, Response
@@ -62,7 +64,7 @@ class OpenAIChatAdapter:
 
     async def generate(self, request: Request) -> Response:
         completion = await self._client.chat.completions.create(**self.build_params(request))
-        return from_wire(completion)
+        return read_wire(from_wire, completion)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
         return classify_sdk_error(exc, CONTEXT_MARKERS)
@@ -86,7 +88,7 @@ def to_wire(message: Message) -> dict[str, Any]:
 def from_wire(completion: Any) -> Response:
     choices = getattr(completion, "choices", None) or []
     if not choices:
-        return Response(status="api_error", error="the response has no choices")
+        raise MalformedResponse("the response has no choices")
     choice = choices[0]
     usage = getattr(completion, "usage", None)
     details = getattr(usage, "prompt_tokens_details", None)

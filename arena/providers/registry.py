@@ -22,7 +22,7 @@ from arena.providers.base import Adapter, AdapterConfig, AdapterFactory
 
 ENTRY_POINT_GROUP = "arena.adapters"
 BUILTIN_MODULES = ("arena.providers.openai_chat", "arena.providers.anthropic_messages",
-                   "arena.providers.google_genai", "arena.providers.mock")
+                   "arena.providers.google_genai", "arena.providers.mock", "arena.providers.chaos")
 
 log = logging.getLogger(__name__)
 _builtin: dict[str, AdapterFactory] = {}

@@ -29,5 +29,10 @@ class RetryPolicy:
         # Jitter spreads out clients that failed together, so they do not retry in lockstep.
         return backoff * (1.0 + self.jitter * rng.random())
 
+    @property
+    def max_wait_s(self) -> float:
+        """The longest wait between two attempts: a jittered backoff or a capped Retry-After."""
+        return max(self.max_delay_s * (1.0 + self.jitter), self.max_retry_after_s)
+
     def should_retry(self, attempts_made: int, failure: CallFailure) -> bool:
         return failure.retryable and attempts_made < self.max_attempts

@@ -8,11 +8,18 @@ game in flight when the run is cancelled (Ctrl-C): it was not played, and a reru
 
 Stopping early: once the recorded cost reaches `budget_usd`, or `max_games` games were started in
 this run, no new game is started; the games in flight finish and are recorded.
+
+Store faults: a write that fails (a full disk, a read-only or damaged file) never cancels the other
+games in flight. The game is held in memory, no new game starts, the games in flight finish, and
+every held game is written as soon as a write succeeds again (at the latest once more when the run
+ends). What still cannot be written raises one StoreError at the end; those games are not recorded,
+so a rerun of the same plan plays them again, and nothing recorded before is lost.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -23,6 +30,7 @@ from arena.agents.runner import DEFAULT_TIMEOUT_S
 from arena.engine import GameConfig
 from arena.engine.events import EventBase
 from arena.entries import Entry
+from arena.errors import StoreError
 from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
 from arena.tournament.plan import PlannedGame
@@ -31,6 +39,7 @@ from arena.tournament.record import GameWrite, game_write
 from leaderboard.store import Store
 from leaderboard.store.records import utc_now
 
+log = logging.getLogger(__name__)
 Seat = Callable[[Script, Entry, Entry, int, ModelClient | None], SeatedAgents]
 
 
@@ -70,10 +79,14 @@ class Scheduler:
         self.tally = RunTally()
         self._started = 0
         self._write_lock = asyncio.Lock()
+        self.unwritten: list[GameWrite] = []
+        self.write_error: StoreError | None = None
 
     def stop_reason(self) -> str | None:
         """Why no new game may start now (None: go on)."""
         budget, limit = self.options.budget_usd, self.options.max_games
+        if self.write_error is not None:
+            return "store_error"
         if budget is not None and self.spent_usd >= budget:
             return "budget"
         if limit is not None and self._started >= limit:
@@ -100,6 +113,7 @@ class Scheduler:
         async with asyncio.TaskGroup() as group:
             for _ in range(max(1, min(self.options.concurrency, len(games)))):
                 group.create_task(worker())
+        await self.flush_unwritten(final=True)
 
     async def play_one(self, planned: PlannedGame) -> GameWrite:
         """Play one planned game (an exception becomes an `error` game) and record it."""
@@ -122,6 +136,36 @@ class Scheduler:
         return write
 
     async def record(self, write: GameWrite) -> None:
+        """Write one game (held for later when the store fails), then any games held before it."""
+        try:
+            await self._write(write)
+        except Exception as exc:  # noqa: BLE001 - whatever the store raised, the other games go on
+            self._hold(write, exc)
+            return
+        await self.flush_unwritten()
+
+    async def flush_unwritten(self, *, final: bool = False) -> None:
+        """Write the held games; with `final`, raise one StoreError for those that still cannot be."""
+        held, self.unwritten = self.unwritten, []
+        for write in held:
+            try:
+                await self._write(write)
+            except Exception as exc:  # noqa: BLE001 - held again; reported once at the end
+                self._hold(write, exc)
+        if final and self.unwritten and self.write_error is not None:
+            raise StoreError(f"{len(self.unwritten)} game(s) played in this run could not be recorded: "
+                             f"{self.write_error} -- games recorded before are kept; once the store is fixed, "
+                             "rerun the same command to play the missing games") from self.write_error
+
+    def _hold(self, write: GameWrite, exc: Exception) -> None:
+        unexpected = not isinstance(exc, StoreError)  # not a known store fault: keep its traceback in the log
+        log.error("game %s could not be recorded (held, no new game starts): %s", write.game.game_id, exc,
+                  exc_info=unexpected)
+        self.unwritten.append(write)
+        self.write_error = exc if isinstance(exc, StoreError) else StoreError(f"{type(exc).__name__}: {exc}")
+        self.tally.stopped = self.tally.stopped or "store_error"
+
+    async def _write(self, write: GameWrite) -> None:
         # One writer at a time (DuckDB allows one per file); the thread keeps the other games running.
         # shield: once a game is being written, a Ctrl-C lets that write finish rather than half-track it.
         async with self._write_lock:

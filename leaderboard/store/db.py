@@ -12,10 +12,15 @@ close again. Whoever finds the file busy retries with bounded, jittered exponent
 waiting writer raises a flag (a marker file next to the database) that makes readers hold back
 until it got in, so a busy board cannot starve the tournament. The board can therefore be browsed
 while a tournament writes: each side gets in between the other's short transactions.
+
+A damaged file, a read-only file or filesystem and a full disk end in one `StoreFaultError`
+(`leaderboard.store.faults`) naming the file and what to do; a failed write transaction is rolled
+back whole, so nothing half-written stays behind.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
@@ -27,6 +32,7 @@ from pathlib import Path
 import duckdb
 
 from arena.errors import StoreError
+from leaderboard.store.faults import store_fault
 
 DB_ENV = "ARENA_DB"
 DEFAULT_DB_FILE = Path("arena.duckdb")
@@ -85,8 +91,13 @@ def _try_connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection | Non
         return duckdb.connect(str(path), read_only=read_only)
     except (duckdb.IOException, duckdb.ConnectionException) as exc:
         if not is_busy_error(exc):
-            raise StoreError(f"{path}: cannot open the database ({exc})") from exc
+            raise store_fault(path, exc, writing=not read_only) or StoreError(
+                f"{path}: cannot open the database ({exc})") from exc
         return None
+    except (duckdb.Error, OSError) as exc:
+        if (fault := store_fault(path, exc, writing=not read_only)) is not None:
+            raise fault from exc
+        raise
 
 
 def connect(path: Path, *, read_only: bool, retry: RetryPolicy | None = None) -> duckdb.DuckDBPyConnection:
@@ -98,7 +109,7 @@ def connect(path: Path, *, read_only: bool, retry: RetryPolicy | None = None) ->
     policy = retry or RetryPolicy()
     if read_only and not path.is_file():
         raise StoreError(f"{path}: no such database file (record a game or run a tournament first, or pass --db)")
-    rng, marker = random.Random(), pending_marker(path)
+    rng, marker, touched = random.Random(), pending_marker(path), False
     deadline, delay = time.monotonic() + policy.timeout_s, 0.0
     try:
         while True:
@@ -106,14 +117,17 @@ def connect(path: Path, *, read_only: bool, retry: RetryPolicy | None = None) ->
             if not yielding and (conn := _try_connect(path, read_only)) is not None:
                 return conn
             if not read_only:
-                marker.touch()
+                with contextlib.suppress(OSError):  # the marker is a courtesy; its failure is not the error
+                    marker.touch()
+                    touched = True
             if time.monotonic() >= deadline:
                 break
             delay = policy.next_delay(delay)
             time.sleep(min(delay * rng.uniform(0.5, 1.0), max(deadline - time.monotonic(), 0.0)))
     finally:
-        if not read_only:
-            marker.unlink(missing_ok=True)
+        if touched:
+            with contextlib.suppress(OSError):  # never let the cleanup hide the real error
+                marker.unlink(missing_ok=True)
     mode = "read" if read_only else "write"
     raise StoreError(f"{path}: still locked by another process after {policy.timeout_s:g} s, cannot {mode}; "
                      "wait for it to finish or use another --db file")
@@ -125,6 +139,10 @@ def reading(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.Duc
     conn = connect(path, read_only=True, retry=retry)
     try:
         yield conn
+    except duckdb.Error as exc:
+        if (fault := store_fault(path, exc, writing=False)) is not None:
+            raise fault from exc
+        raise
     finally:
         conn.close()
 
@@ -132,15 +150,24 @@ def reading(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.Duc
 @contextmanager
 def writing(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
     """One short write transaction: committed when the block ends, rolled back entirely on any error."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise store_fault(path, exc, writing=True) or StoreError(f"{path}: cannot create its folder ({exc})") from exc
     conn = connect(path, read_only=False, retry=retry)
     try:
         conn.execute("BEGIN TRANSACTION")
         try:
             yield conn
         except BaseException:
-            conn.execute("ROLLBACK")
+            with contextlib.suppress(duckdb.Error):  # a failed commit or a dead file must not mask the cause
+                conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
+    except (duckdb.Error, OSError) as exc:
+        if (fault := store_fault(path, exc, writing=True)) is not None:
+            raise fault from exc
+        raise
     finally:
-        conn.close()
+        with contextlib.suppress(duckdb.Error):
+            conn.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -84,7 +85,12 @@ def test_play_prints_a_transcript_and_writes_under_runs(tmp_path: Path, monkeypa
                                  "--murderer", "builtin/random", "--seed", "2"])
     assert result.exit_code == 0, result.output
     assert "Rowan Ashe" in result.stdout and "voting" in result.stdout and "winner" in result.stdout
-    assert (tmp_path / "runs" / "mini-greenhouse-2.jsonl").is_file()
+    (log,) = (tmp_path / "runs").glob("mini-greenhouse-2-g-*.jsonl")
+    again = runner.invoke(app, ["play", "--script", str(FIXTURE_CASE), "--civilians", "builtin/random",
+                                "--murderer", "builtin/random", "--seed", "2"])
+    assert again.exit_code == 0, again.output
+    logs = sorted((tmp_path / "runs").glob("mini-greenhouse-2-g-*.jsonl"))  # one file per game id
+    assert len(logs) == 2 and log in logs and read_jsonl(log)
 
 
 def test_replay_verifies_the_log(tmp_path: Path) -> None:
@@ -127,3 +133,51 @@ def test_bundled_case_by_id(tmp_path: Path) -> None:
         pytest.skip(f"{case} does not load yet")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["status"] == "finished"
+
+
+def arena_cli(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    code = "from arena.cli import main; main()"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd,
+                          env=env, timeout=120)
+
+
+def keyless_env(tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    return {**env, "ARENA_DB": str(tmp_path / "arena.duckdb"), "ARENA_CACHE_DIR": str(tmp_path / "cache")}
+
+
+@pytest.mark.parametrize(("model", "message"), [("openai/gpt-4o", "OPENAI_API_KEY"), ("foo/bar", "unknown provider")])
+def test_a_missing_key_or_unknown_provider_fails_before_the_game(tmp_path: Path, model: str, message: str) -> None:
+    result = arena_cli("play", "--script", str(FIXTURE_CASE), "--civilians", model, "--murderer", "builtin/random",
+                       "--rounds", "1", cwd=tmp_path, env=keyless_env(tmp_path))
+    assert result.returncode == 1 and message in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "runs").exists() and not (tmp_path / "arena.duckdb").exists()
+
+
+def test_a_damaged_database_is_found_before_the_game(tmp_path: Path) -> None:
+    db = tmp_path / "bad.duckdb"
+    db.write_bytes(b"not a database" * 100)
+    result = arena_cli("play", "--script", str(FIXTURE_CASE), "--civilians", "mock/player", "--murderer",
+                       "builtin/random", "--rounds", "1", "--db", str(db), cwd=tmp_path, env=keyless_env(tmp_path))
+    assert result.returncode == 1 and str(db) in result.stderr and "damaged" in result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "runs").exists()
+
+
+def test_an_aborted_game_exits_non_zero_and_is_recorded(tmp_path: Path, _db: Path) -> None:
+    down = 'mock/down:outputs=[{status = "api_error", error = "upstream 503"}]'
+    result = runner.invoke(app, ["play", "--script", str(FIXTURE_CASE), "--civilians", "mock/down", "-M", down,
+                                 "--murderer", "builtin/random", "--rounds", "1", "--out", str(tmp_path / "g.jsonl"),
+                                 "--json"])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["status"] == "aborted"
+    (game,) = Reader(_db).games()
+    assert game.status == "aborted"
+
+
+def test_an_existing_out_file_is_never_overwritten(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text("earlier game\n")
+    result = runner.invoke(app, ["play", "--script", str(FIXTURE_CASE), "--civilians", "builtin/random",
+                                 "--murderer", "builtin/random", "--out", str(log)])
+    assert result.exit_code != 0 and "never overwritten" in str(result.exception)
+    assert log.read_text() == "earlier game\n"

@@ -144,7 +144,11 @@ async def test_a_server_that_keeps_failing_aborts_the_game(api: FakeAPI, make_cl
     model_calls = calls(result, civilians_only=True)
     assert result.status == "aborted" and model_calls
     assert all(c.status == "api_error" for c in model_calls)
-    assert api.count() == 3 * len(model_calls) and len(sleep.delays) == 2 * len(model_calls)  # bounded retries
+    # bounded retries (3 attempts), then the circuit breaker opens after 5 consecutive failures:
+    # every later decision fails fast without a request, saying the endpoint looks down
+    assert api.count() == 5 and len(sleep.delays) == 3
+    down = [e for e in result.events if isinstance(e, InvalidOutput) and "endpoint looks down" in e.message]
+    assert len(down) == len(model_calls) - 1
     # provider failures are forfeited at once, never re-asked
     invalid = [e for e in result.events if isinstance(e, InvalidOutput)]
     assert all(e.final and e.attempt == 1 and e.status == "api_error" for e in invalid)
