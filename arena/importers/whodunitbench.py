@@ -38,6 +38,7 @@ from arena.scripts.schema import (
     Script,
     Suite,
     Truth,
+    TruthOrigin,
     Visibility,
 )
 from multimodal.images import ImageProblem, inspect_bytes
@@ -239,6 +240,7 @@ def build_truth(data: dict[str, Any], culprits: list[str], chains: list[Reasonin
     """Method and motive marked by origin: `derived` from other source fields, `missing` (empty) when the
     source has nothing to build them from, never a placeholder text that CMD would score against."""
     reason = str(data.get("reason") or "").strip()
+    method_from: TruthOrigin
     if chains:
         method, method_from = chains[0].conclusion, "derived"
         synthesized.append("truth.method: the last step of the reasoning chain (the source has no method field)")
