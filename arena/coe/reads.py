@@ -37,8 +37,9 @@ def run_config(conn: duckdb.DuckDBPyConnection, run_id: str) -> dict[str, Any] |
 
 
 def finished_games(conn: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
-    """Finished games, oldest first: game id, script id and hash, the civilian entry."""
-    return fetch_dicts(conn, "SELECT game_id, script_id, script_hash, civilians_entry, murderer_entry FROM games "
+    """Finished games, oldest first: game id, tournament, script id and hash, the civilian entry."""
+    return fetch_dicts(conn, "SELECT game_id, tournament_id, script_id, script_hash, civilians_entry, murderer_entry "
+                             "FROM games "
                              "WHERE status = 'finished' ORDER BY finished_at, game_id")
 
 

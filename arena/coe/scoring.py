@@ -75,8 +75,10 @@ def judge_facts(judge: Judge) -> EntryFacts | None:
     return EntryFacts(entry.entry_id, entry.name, entry.provider, entry.model_name)
 
 
-def pending_games(store: Store, judge: Judge, cases: CaseIndex, summary: ScoreSummary) -> list[GameJob]:
-    """Finished games with something left to score by this judge (or ITD), with their scripts and events."""
+def pending_games(store: Store, judge: Judge, cases: CaseIndex, summary: ScoreSummary,
+                  tournament: str | None = None) -> list[GameJob]:
+    """Finished games (of `tournament`, when given) with something left to score by this judge (or ITD), with
+    their scripts and events."""
     jobs: list[GameJob] = []
     me = judge_facts(judge)
     with reading(store.path, store.retry) as conn:
@@ -85,7 +87,8 @@ def pending_games(store: Store, judge: Judge, cases: CaseIndex, summary: ScoreSu
         entries = {k: EntryFacts(**v) for k, v in entry_rows(conn).items()}
         for game in finished_games(conn):
             gid = game["game_id"]
-            if by_judge.get(gid) and by_rule.get(gid):
+            if (tournament is not None and game["tournament_id"] != tournament) or (by_judge.get(gid)
+                                                                                   and by_rule.get(gid)):
                 continue
             if self_judging(me, entries.get(game["civilians_entry"])):
                 summary.skipped.append({"game_id": gid, "reason": "self_judging: the judge played this transcript"})
@@ -182,10 +185,12 @@ def _spc_writer(record: Callable[..., None], judge: Judge, statements: list[Any]
 
 
 async def score_games(store: Store, judge: Judge, cases: CaseIndex | None = None, *, batch_games: int = 8,
-                      on_batch: Callable[[int, int], None] | None = None) -> ScoreSummary:
-    """Judge every finished game not yet fully scored by `judge`; one write transaction per batch."""
+                      on_batch: Callable[[int, int], None] | None = None,
+                      tournament: str | None = None) -> ScoreSummary:
+    """Judge every finished game (of `tournament`, when given) not yet fully scored by `judge`; one write
+    transaction per batch."""
     summary = ScoreSummary(judge.name, judge.label)
-    jobs = pending_games(store, judge, cases or CaseIndex(), summary)
+    jobs = pending_games(store, judge, cases or CaseIndex(), summary, tournament)
     for start in range(0, len(jobs), batch_games):
         batch = jobs[start:start + batch_games]
         results = await asyncio.gather(*(judge_game(job, judge) for job in batch))
