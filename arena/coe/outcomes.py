@@ -5,7 +5,8 @@
   between the entries' metric values (their main row: own mode, no ablation) and their win rates
   in the arena (finished, decided games outside `table3` runs, on either side; games without a
   winner are left out, as the paper's Table 2 leaves out draws and API errors), with a 95%
-  bootstrap interval. Under 5 entries: no figure, "n too small".
+  bootstrap interval. An entry without games in a condition takes part with its QA figures (they
+  do not depend on games). Under 5 entries: no figure, "n too small".
 - `judge_agreement(conn)`: Krippendorff's alpha (interval) between the LLM judges of a panel, per
   metric, over the items (game, role) that at least two of them scored.
 """
@@ -67,17 +68,30 @@ def coe_vs_win_rate(conn: duckdb.DuckDBPyConnection, rows: list[CoeRow]) -> list
     rates = win_rates(conn)
     result = []
     for condition in ("table3", "all-play-all"):
-        main: dict[str, CoeRow] = {}
-        for row in rows:
-            if row.condition == condition and row.ablation == "none":
-                main.setdefault(row.entry, row)
+        if condition == "table3" and not any(r.condition == "table3" for r in rows):
+            continue
+        main = main_rows(rows, condition)
         for metric in (*METRICS, "avg"):
             pairs = [(getattr(r, metric), rates[e]) for e, r in sorted(main.items())
                      if getattr(r, metric) is not None and e in rates]
             found = spearman([p[0] for p in pairs], [p[1] for p in pairs])
-            result.append(Correlation(condition=condition, metric=metric, n=found.n, rho=found.rho,
-                                      ci=None if found.ci is None else list(found.ci), note=found.note))
+            shown = found.to_dict()
+            result.append(Correlation(condition=condition, metric=metric, n=found.n, rho=shown["rho"],
+                                      ci=shown["ci"], note=found.note))
     return result
+
+
+def main_rows(rows: list[CoeRow], condition: str) -> dict[str, CoeRow]:
+    """Entry id -> its row of this condition (no ablation), else its QA-only row (QA metrics hold for every
+    condition)."""
+    main: dict[str, CoeRow] = {}
+    for row in rows:
+        if row.condition == condition and row.ablation == "none":
+            main.setdefault(row.entry, row)
+    for row in rows:
+        if row.condition == "qa" and row.ablation == "none":
+            main.setdefault(row.entry, row)
+    return main
 
 
 def judge_agreement(conn: duckdb.DuckDBPyConnection) -> list[Agreement]:
