@@ -75,9 +75,10 @@ def coe_vs_win_rate(conn: duckdb.DuckDBPyConnection, rows: list[CoeRow]) -> list
             pairs = [(getattr(r, metric), rates[e]) for e, r in sorted(main.items())
                      if getattr(r, metric) is not None and e in rates]
             found = spearman([p[0] for p in pairs], [p[1] for p in pairs])
-            shown = found.to_dict()
-            result.append(Correlation(condition=condition, metric=metric, n=found.n, rho=shown["rho"],
-                                      ci=shown["ci"], note=found.note))
+            result.append(Correlation(condition=condition, metric=metric, n=found.n,
+                                      rho=None if found.rho is None else round(found.rho, 3),
+                                      ci=None if found.ci is None else [round(c, 3) for c in found.ci],
+                                      note=found.note))
     return result
 
 
