@@ -10,6 +10,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Column, Table
 
+from arena.coe.agreement import MIN_N
 from arena.coe.outcomes import Agreement, Correlation
 from arena.coe.report import JUDGED_METRICS, METRICS, CoeRow, DepthRow
 
@@ -105,5 +106,9 @@ def print_report(out: Console, path: Path, rows: list[CoeRow], depths: list[Dept
     for extra in (offline_table(rows), agreement_table(agreement), correlation_table(correlation)):
         if extra is not None:
             out.print(extra)
+    if correlation and all(c.rho is None for c in correlation):
+        most = max(c.n for c in correlation)
+        out.print(f"CoE metric vs arena win rate (paper 5.3): n too small ({most} entries with a metric and an "
+                  f"arena win rate; {MIN_N} needed)", highlight=False)
     if depths:
         out.print(depth_table(depths))

@@ -54,6 +54,7 @@ def test_score_then_report(tmp_path: Path) -> None:
     table = runner.invoke(app, ["coe", "report", "--db", str(db)])
     assert table.exit_code == 0 and "Chain of evaluation" in table.stdout and "MMR by reasoning depth" in table.stdout
     assert "Offline judge (lexical baseline, not comparable)" in table.stdout
+    assert "n too small (2 entries" in table.stdout
 
 
 def test_report_without_a_database_and_builtin_judges(tmp_path: Path) -> None:
