@@ -24,6 +24,7 @@ from arena.providers.messages import Request
 from arena.providers.mock import register_responder
 from arena.scripts.schema import Script
 from leaderboard.store import EntryRecord, GameRecord, Store
+from tests.coe.test_judges import rows as stored
 from tests.coe.transcripts import CIVILIANS, MURDERER, hand_made_game
 from tests.conftest import FIXTURE_CASE
 
@@ -56,12 +57,6 @@ def panel_judge(prompts: list[str], rp: int, cmd: int) -> object:
     return respond
 
 
-def stored(store: Store) -> list[tuple]:
-    with duckdb.connect(str(store.path), read_only=True) as conn:
-        return conn.execute("SELECT metric, role, value, judge, details FROM metric_scores "
-                            "WHERE judge_label = 'llm' ORDER BY judge, metric, role").fetchall()
-
-
 def test_panel_is_blind_never_self_judges_swaps_order_and_reports_alpha(mini: Script, store: Store) -> None:
     record_leaky_game(store, mini)
     prompts_a: list[str] = []
@@ -79,7 +74,7 @@ def test_panel_is_blind_never_self_judges_swaps_order_and_reports_alpha(mini: Sc
         for secret in ("secret-contender", CIVILIANS, MURDERER, "civ-entry", "mock/"):
             assert secret not in prompt
     assert any("As [player] ([player], [player]) I am Fern Holloway" in p for p in prompts_a)
-    rows = stored(store)
+    rows = [(m, r, v, j, d) for m, r, v, j, label, d in stored(store) if label == "llm"]
     assert {r[3] for r in rows} == {judge_a.entry_id, judge_b.entry_id}, "judge id on every score, no self-judge"
     for judge in (judge_a, judge_b):
         spc = next(r for r in rows if r[3] == judge.entry_id and r[0] == "spc")
