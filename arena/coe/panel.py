@@ -37,10 +37,9 @@ class EntryFacts:
     @property
     def terms(self) -> list[str]:
         """The strings that would give the entry away, longest first."""
-        found = {self.entry_id, self.name, self.model, f"{self.provider}/{self.model}"}
-        found |= {self.entry_id.split("@")[0], self.model.split("/")[-1]}
-        if self.provider not in UNHIDDEN_PROVIDERS:
-            found.add(self.provider)
+        found = {self.entry_id, self.name, f"{self.provider}/{self.model}", self.entry_id.split("@")[0]}
+        if self.provider not in UNHIDDEN_PROVIDERS:  # a built-in's bare model name is a word ("naive")
+            found |= {self.provider, self.model, self.model.split("/")[-1]}
         return sorted((t for t in found if len(t) >= MIN_TERM), key=len, reverse=True)
 
 

@@ -112,6 +112,8 @@ def test_blind_scrubs_every_identifying_term_only() -> None:
     scrubbed = blind("As gpt-4o from OpenAI (openai/gpt-4o) I, Fern, say hi")
     assert scrubbed == "As [player] from [player] ([player]) I, Fern, say hi"
     assert blind("gpt-4office is a word") == "gpt-4office is a word"
+    builtin = Blind.of([EntryFacts("builtin/naive@c949", "builtin/naive", "builtin", "naive")])
+    assert builtin("a naive guess, said builtin/naive") == "a naive guess, said [player]"
 
 
 def test_judge_spec_errors() -> None:
