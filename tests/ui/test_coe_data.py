@@ -10,11 +10,11 @@ import pandas as pd
 from arena.coe.report import coe_report
 from leaderboard.store import Store
 from leaderboard.ui.coe_data import coe_frames
-from tests.coe.test_report import test_table3_games_are_their_own_condition
+from tests.coe.test_report import test_table3_games_are_their_own_condition as fill_conditions_db
 
 
 def test_board_frames_are_the_report_rows(tmp_path: Path) -> None:
-    test_table3_games_are_their_own_condition(tmp_path)  # fills c.duckdb with table3 + all-play-all scores
+    fill_conditions_db(tmp_path)  # fills c.duckdb with table3 + all-play-all scores
     path = Store(tmp_path / "c.duckdb").path
     frames = coe_frames(str(path))
     with duckdb.connect(str(path), read_only=True) as conn:
