@@ -14,9 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import krippendorff
 import numpy as np
-from scipy.stats import rankdata, spearmanr
 
 MIN_N = 5
 BOOTSTRAP = 2000
@@ -30,6 +28,8 @@ def alpha(ratings: Sequence[Sequence[float | None]]) -> float | None:
     values = data[~np.isnan(data)]
     if np.unique(values).size < 2:
         return None
+    import krippendorff  # imported on use: the CLI starts without it
+
     value = float(krippendorff.alpha(reliability_data=data, level_of_measurement="interval"))
     return None if math.isnan(value) else value
 
@@ -51,11 +51,15 @@ class Association:
 def _rho(x: np.ndarray, y: np.ndarray) -> float:
     if np.unique(x).size < 2 or np.unique(y).size < 2:
         return math.nan
+    from scipy.stats import spearmanr
+
     return float(spearmanr(x, y).statistic)
 
 
 def _rows_rho(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Spearman's rho of each row pair (average ranks for ties; NaN for a constant row), vectorised."""
+    from scipy.stats import rankdata  # imported on use: scipy.stats is slow to load
+
     rx, ry = rankdata(x, axis=1), rankdata(y, axis=1)
     rx, ry = rx - rx.mean(axis=1, keepdims=True), ry - ry.mean(axis=1, keepdims=True)
     denom = np.sqrt((rx * rx).sum(axis=1) * (ry * ry).sum(axis=1))
