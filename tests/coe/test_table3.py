@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 from arena.cli import app
 from arena.coe.table3 import table3_tournament
 from arena.entries import builtin_entries
+from arena.providers.messages import Request
+from arena.providers.mock import register_responder
 from arena.scripts.loader import load_script
 from leaderboard.store import Store
 from tests.coe.conftest import record_played_game
@@ -22,8 +24,8 @@ runner = CliRunner()
 
 def run(db: Path, *extra: str) -> dict:
     result = runner.invoke(app, ["coe", "table3", "--entry", "builtin/naive", "--opponent", "builtin/random",
-                                 "--scripts", str(FIXTURE_CASE), "--games", "2", "--rounds", "1", "--db", str(db),
-                                 "--json", *extra])
+                                 "--scripts", str(FIXTURE_CASE), "--rounds", "1", "--db", str(db), "--json",
+                                 *(extra or ("--games", "2"))])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -71,3 +73,23 @@ def test_table3_plan_is_one_sided_and_keyed_by_sides() -> None:
     assert [g.seed for g in games] == [g.seed for m in swapped.matches for g in m.games], "same randomness per case"
     same = table3_tournament(naive, naive, [script], games=1, seed=0, rounds=1)
     assert len(same.entries) == 1, "naive against naive is the paper's reference row"
+
+
+def test_table3_with_a_loopback_judge_panel(tmp_path: Path) -> None:
+    """LLM-judged scores fill the row's RP/SPC/CMD and its average; the offline judge stays apart."""
+    def reply(request: Request) -> str:
+        text = request.messages[-1].text
+        if "Key statements" in text:
+            return json.dumps({"surfaced": {"1": "yes", "2": "no"}})
+        return json.dumps({"score": 6 if "role-play" in text else 40})
+
+    register_responder("t3-judge", reply)
+    out = run(tmp_path / "arena.duckdb", "--judge", "offline,mock/t3-judge", "--games", "1", "--suite", "lsu")
+    (row,) = out["rows"]
+    judge_id = out["judging"][1]["judge"]
+    assert [j["label"] for j in out["judging"]] == ["offline", "llm"] and judge_id.startswith("mock/t3-judge@")
+    assert (row["rp"], row["spc"], row["judge_label"]) == (6.0, 50.0, "llm")
+    assert row["judge_ids"] == {"rp": [judge_id], "spc": [judge_id], "cmd": [judge_id]}
+    assert row["offline"]["n_rp"] == 2 and row["n_rp"] == 2
+    measured = [row[m] * (10 if m == "rp" else 1) for m in ("lsu", "rp", "spc", "itd", "cmd") if row[m] is not None]
+    assert row["avg"] == round(sum(measured) / len(measured), 1) and row["n_metrics"] == len(measured)
