@@ -13,6 +13,9 @@ import duckdb
 from leaderboard.store.queries import fetch_dicts, parse_json
 from leaderboard.store.records import QaAnswerRecord
 
+# A row that needs no retry: a real score, or a score that cannot exist (CMD without a truth).
+SETTLED = "(value IS NOT NULL OR json_extract_string(details, '$.status') = 'no_truth')"
+
 
 def has_tables(conn: duckdb.DuckDBPyConnection) -> bool:
     row = conn.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'qa_answers'").fetchone()
@@ -34,16 +37,18 @@ def run_config(conn: duckdb.DuckDBPyConnection, run_id: str) -> dict[str, Any] |
 
 
 def finished_games(conn: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
-    """Finished games, oldest first: game id, script id and hash, the civilian entry."""
-    return fetch_dicts(conn, "SELECT game_id, script_id, script_hash, civilians_entry, murderer_entry FROM games "
+    """Finished games, oldest first: game id, tournament, script id and hash, the civilian entry."""
+    return fetch_dicts(conn, "SELECT game_id, tournament_id, script_id, script_hash, civilians_entry, murderer_entry "
+                             "FROM games "
                              "WHERE status = 'finished' ORDER BY finished_at, game_id")
 
 
 def scored_items(conn: duckdb.DuckDBPyConnection, judges: list[str]) -> set[tuple[str, str, str | None]]:
-    """(game, metric, role) already holding a real score (not a failed judge call) from one of `judges`."""
+    """(game, metric, role) already settled by one of `judges`: a real score (not a failed judge call),
+    or NULL for a reason no retry changes (`no_truth`)."""
     marks = ", ".join("?" for _ in judges)
     rows = conn.execute(f"SELECT DISTINCT game_id, metric, role FROM metric_scores WHERE judge IN ({marks}) "
-                        "AND value IS NOT NULL", judges).fetchall()
+                        f"AND {SETTLED}", judges).fetchall()
     return {(g, m, r) for g, m, r in rows}
 
 
@@ -53,6 +58,18 @@ def judged_games(conn: duckdb.DuckDBPyConnection, judges: list[str]) -> dict[str
     marks = ", ".join("?" for _ in judges)
     rows = conn.execute(f"""
         SELECT game_id, bool_and(ok) FROM (
-            SELECT game_id, metric, role, bool_or(value IS NOT NULL) AS ok FROM metric_scores
+            SELECT game_id, metric, role, bool_or({SETTLED}) AS ok FROM metric_scores
             WHERE judge IN ({marks}) GROUP BY ALL) GROUP BY game_id""", judges).fetchall()
     return {g: bool(ok) for g, ok in rows}
+
+
+def entry_rows(conn: duckdb.DuckDBPyConnection) -> dict[str, dict[str, Any]]:
+    """Entry id -> its id, name, provider and model (what would identify it to a judge)."""
+    return {r["entry_id"]: r for r in fetch_dicts(conn, "SELECT entry_id, name, provider, model FROM entries")}
+
+
+def tournament_kinds(conn: duckdb.DuckDBPyConnection) -> dict[str, str]:
+    """Tournament id -> its kind (`all-play-all`, `placement`, `table3`, ...) from its stored config."""
+    rows = fetch_dicts(conn, "SELECT tournament_id, coalesce(json_extract_string(config, '$.kind'), 'all-play-all') "
+                             "AS kind FROM tournaments")
+    return {r["tournament_id"]: r["kind"] for r in rows}

@@ -1,14 +1,24 @@
 """The chain-of-evaluation table (WhodunitBench Table 3): pure reads over a DuckDB connection.
 
-`coe_report(conn)` gives one `CoeRow` per entry and mode (and per ablation, in rows of their own):
+`coe_report(conn)` gives one `CoeRow` per entry, mode, ablation and **condition**:
 
+- `table3`: the paper's protocol (section 5, Table 3): the entry's games as the civilians against
+  one fixed murderer (`opponent`), played by `arena coe table3` (tournaments of kind `table3`).
+- `all-play-all`: the entry's civilian games of every other tournament (or `arena play`); its
+  transcript scores depend on whom the entry met, so they stay apart from `table3`.
+- `qa`: rows with multiple-choice figures only (an ablation, or an entry without scored games).
+
+Per row:
 - LSU, TIU, MIU, MMR: accuracy % over the latest answer per question (reruns and other seeds do
-  not count twice), with n and a 95% Wilson interval. Main rows use ablation `none`; rows with
-  `ablation` `no-images` / `ocr-text` (mode shown as `direct+ocr-text`) hold only QA figures.
-- RP (1-10), SPC, ITD, CMD (0-100): the mean over the civilian entry's scored items (games for
-  SPC/ITD, roles x games for RP/CMD), latest score per item and judge, failed judgements (NULL)
-  left out. Per metric, LLM-judge scores are used when there are any, else offline ones; the
-  labels used are in `judges`. Transcript metrics belong to the entry's own strategy (its mode).
+  not count twice), with n and a 95% Wilson interval. They do not depend on games, so the same
+  figures stand on each condition row of the entry's mode; `conditions` says `qa` for them.
+- ITD (0-100) is counted from the log (`rule/ask-actions-v1`). RP (1-10), SPC, CMD (0-100) are
+  **LLM-judged only**: the mean over the items of the condition's games, latest score per item
+  and judge (a judge panel's scores all count; `judge_ids` lists the judges). Offline-judge
+  scores never enter these columns nor `avg`: they are in `offline` (labelled, apart).
+- `null_reasons`: per metric, how many items have no score and why (`no_truth`: the case has no
+  known method or motive for CMD; `parse_error`, `api_error`...: a failed judgement, retried by
+  the next `arena coe score`).
 - avg: the mean of the metrics measured in that row, each on 0-100 (RP x 10). Rows measuring
   different metrics have averages that are not comparable; `n_metrics` says how many went in.
 
@@ -17,19 +27,23 @@ The board calls this read-only; it never writes.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from typing import Any
+from collections import Counter, defaultdict
+from typing import Any, Literal
 
 import duckdb
 from pydantic import BaseModel, ConfigDict
 
-from arena.coe.reads import has_tables
+from arena.coe.reads import has_tables, tournament_kinds
+from arena.coe.scoring import ITD_RULE
 from arena.coe.stats import Accuracy
 from leaderboard.store.queries import fetch_dicts
 
 METRICS = ("lsu", "tiu", "miu", "rp", "spc", "itd", "mmr", "cmd")
 QA_METRICS = ("lsu", "tiu", "miu", "mmr")
 GAME_METRICS = ("rp", "spc", "itd", "cmd")
+JUDGED_METRICS = ("rp", "spc", "cmd")
+TABLE3_KIND = "table3"
+Condition = Literal["table3", "all-play-all", "qa"]
 
 LATEST_ANSWERS = """
     SELECT * EXCLUDE (rn) FROM (
@@ -40,9 +54,11 @@ QA_SQL = f"""SELECT entry_id, mode, ablation, suite, count(*) AS n, count(*) FIL
 DEPTH_SQL = f"""SELECT entry_id, mode, ablation, depth, count(*) AS n, count(*) FILTER (WHERE correct) AS correct
                 FROM ({LATEST_ANSWERS}) WHERE suite = 'mmr' AND depth IS NOT NULL GROUP BY ALL ORDER BY ALL"""
 METRIC_SQL = """
-    SELECT entry_id, metric, judge_label, avg(value) AS value, count(*) AS n FROM (
-        SELECT *, row_number() OVER (PARTITION BY game_id, entry_id, metric, role, judge ORDER BY created_at DESC) AS rn
-        FROM metric_scores WHERE value IS NOT NULL) WHERE rn = 1 GROUP BY ALL"""
+    SELECT m.entry_id, m.game_id, m.role, m.metric, m.judge, m.judge_label, m.value,
+           coalesce(json_extract_string(m.details, '$.status'), 'ok') AS status, g.tournament_id, g.murderer_entry
+    FROM (SELECT *, row_number() OVER (PARTITION BY game_id, entry_id, metric, role, judge ORDER BY created_at DESC)
+          AS rn FROM metric_scores) m
+    LEFT JOIN games g USING (game_id) WHERE m.rn = 1"""
 ENTRY_SQL = """SELECT entry_id, name, version, coalesce(json_extract_string(settings, '$.strategy'), 'direct') AS mode
                FROM entries"""
 RUN_NAME_SQL = """SELECT entry_id, arg_max(json_extract_string(config, '$.entry_name'), created_at) AS name
@@ -57,6 +73,9 @@ class CoeRow(BaseModel):
     name: str
     mode: str
     ablation: str = "none"
+    condition: Condition = "qa"
+    opponent: str | None = None
+    opponent_id: str | None = None
     lsu: float | None = None
     tiu: float | None = None
     miu: float | None = None
@@ -75,9 +94,14 @@ class CoeRow(BaseModel):
     n_mmr: int = 0
     n_cmd: int = 0
     n_metrics: int = 0
+    n_games: int = 0
     ci: dict[str, list[float]] = {}
     judges: dict[str, str] = {}
+    judge_ids: dict[str, list[str]] = {}
     judge_label: str | None = None
+    conditions: dict[str, str] = {}
+    offline: dict[str, float | int] = {}
+    null_reasons: dict[str, dict[str, int]] = {}
 
 
 class DepthRow(BaseModel):
@@ -118,22 +142,51 @@ def _qa_cells(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, str], dic
     return cells
 
 
-def _metric_cells(conn: duckdb.DuckDBPyConnection) -> dict[str, dict[str, Any]]:
-    """Entry id -> metric values, counts and judge labels (LLM scores preferred per metric)."""
-    found: dict[tuple[str, str], dict[str, tuple[float, int]]] = defaultdict(dict)
+def game_condition(kind: str | None) -> Condition:
+    return "table3" if kind == TABLE3_KIND else "all-play-all"
+
+
+def _metric_groups(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, str | None], list[dict[str, Any]]]:
+    """(entry, condition, opponent) -> its latest metric rows (one per game, metric, role and judge)."""
+    kinds = tournament_kinds(conn)
+    groups: dict[tuple[str, str, str | None], list[dict[str, Any]]] = defaultdict(list)
     for r in fetch_dicts(conn, METRIC_SQL):
-        found[(r["entry_id"], r["metric"])][r["judge_label"]] = (float(r["value"]), int(r["n"]))
-    cells: dict[str, dict[str, Any]] = defaultdict(lambda: {"judges": {}})
-    for (entry, metric), by_label in found.items():
-        if metric not in GAME_METRICS:
+        if r["metric"] not in GAME_METRICS:
             continue
-        label = "llm" if "llm" in by_label else "offline"
-        value, n = by_label[label]
-        cell = cells[entry]
-        cell[metric], cell[f"n_{metric}"] = round(value, 2 if metric == "rp" else 1), n
-        if metric != "itd":  # ITD is counted, not judged
-            cell["judges"][metric] = label
-    return cells
+        condition = game_condition(kinds.get(r["tournament_id"] or ""))
+        opponent = r["murderer_entry"] if condition == "table3" else None
+        groups[(r["entry_id"], condition, opponent)].append(r)
+    return groups
+
+
+def _mean(values: list[float], digits: int) -> float | None:
+    return round(sum(values) / len(values), digits) if values else None
+
+
+def metric_cell(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The transcript columns of one condition row: counted ITD and LLM-judged RP/SPC/CMD, offline
+    scores apart under `offline`, and the reasons of the items without a score."""
+    cell: dict[str, Any] = {"judges": {}, "judge_ids": {}, "offline": {}, "null_reasons": {},
+                            "n_games": len({r["game_id"] for r in rows})}
+    for metric in GAME_METRICS:
+        mine = [r for r in rows if r["metric"] == metric]
+        digits = 2 if metric == "rp" else 1
+        if metric == "itd":
+            counted = [float(r["value"]) for r in mine if r["judge"] == ITD_RULE and r["value"] is not None]
+            cell["itd"], cell["n_itd"] = _mean(counted, 1), len(counted)
+            continue
+        llm = [r for r in mine if r["judge_label"] == "llm" and r["value"] is not None]
+        offline = [float(r["value"]) for r in mine if r["judge_label"] == "offline" and r["value"] is not None]
+        cell[metric], cell[f"n_{metric}"] = _mean([float(r["value"]) for r in llm], digits), len(llm)
+        if llm:
+            cell["judges"][metric] = "llm"
+            cell["judge_ids"][metric] = sorted({r["judge"] for r in llm})
+        if offline:
+            cell["offline"][metric], cell["offline"][f"n_{metric}"] = _mean(offline, digits), len(offline)
+        reasons = Counter(r["status"] for r in mine if r["value"] is None)
+        if reasons:
+            cell["null_reasons"][metric] = dict(sorted(reasons.items()))
+    return cell
 
 
 def average(values: dict[str, Any]) -> tuple[float | None, int]:
@@ -142,22 +195,39 @@ def average(values: dict[str, Any]) -> tuple[float | None, int]:
     return (round(sum(scaled) / len(scaled), 1) if scaled else None), len(scaled)
 
 
+def _sources(cell: dict[str, Any], condition: str) -> dict[str, str]:
+    return {m: ("qa" if m in QA_METRICS else condition) for m in METRICS if cell.get(m) is not None}
+
+
+def _row(entry: str, mode: str, ablation: str, condition: Condition, opponent: str | None, cell: dict[str, Any],
+         names: dict[str, str]) -> CoeRow:
+    avg, n_metrics = average(cell)
+    return CoeRow(entry=entry, name=names.get(entry, entry), mode=_label(mode, ablation), ablation=ablation,
+                  condition=condition, opponent=None if opponent is None else names.get(opponent, opponent),
+                  opponent_id=opponent,
+                  avg=avg, n_metrics=n_metrics, judge_label="llm" if cell.get("judges") else None,
+                  conditions=_sources(cell, condition), **cell)
+
+
 def coe_report(conn: duckdb.DuckDBPyConnection) -> list[CoeRow]:
     """The Table-3 rows of every entry with QA answers or transcript scores (see the module docstring)."""
     if not has_tables(conn):
         return []
     names, modes = entry_names(conn)
-    rows: dict[tuple[str, str, str], dict[str, Any]] = dict(_qa_cells(conn))
-    for entry, cell in _metric_cells(conn).items():
-        key = (entry, modes.get(entry, "direct"), "none")
-        rows[key] = {**rows.get(key, {"ci": {}}), **cell}
+    qa = _qa_cells(conn)
+    used: set[tuple[str, str, str]] = set()
     result = []
-    for (entry, mode, ablation), cell in rows.items():
-        avg, n_metrics = average(cell)
-        labels = sorted(set(cell.get("judges", {}).values()))
-        result.append(CoeRow(entry=entry, name=names.get(entry, entry), mode=_label(mode, ablation), ablation=ablation,
-                             avg=avg, n_metrics=n_metrics, judge_label="+".join(labels) or None, **cell))
-    return sorted(result, key=lambda r: (r.name, r.ablation != "none", r.mode))
+    for (entry, condition, opponent), rows in _metric_groups(conn).items():
+        key = (entry, modes.get(entry, "direct"), "none")
+        used.add(key)
+        cell = {**qa.get(key, {"ci": {}}), **metric_cell(rows)}
+        result.append(_row(entry, key[1], "none", condition, opponent, cell,  # type: ignore[arg-type]
+                           names))
+    for (entry, mode, ablation), cell in qa.items():
+        if (entry, mode, ablation) not in used:
+            result.append(_row(entry, mode, ablation, "qa", None, cell, names))
+    order = {"table3": 0, "all-play-all": 1, "qa": 2}
+    return sorted(result, key=lambda r: (r.name, r.ablation != "none", order[r.condition], r.opponent or "", r.mode))
 
 
 def mmr_by_depth(conn: duckdb.DuckDBPyConnection) -> list[DepthRow]:

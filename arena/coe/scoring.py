@@ -3,7 +3,10 @@
 Idempotent per judge: an item (game, metric, role) that already has a real score from this judge
 is never judged again, so rerunning scores only new games and retries items whose judge call
 failed. A failed judgement is stored as a row without a score: `value` NULL and `details.status`
-saying why; every reader skips those rows. ITD needs no judge: it is counted
+saying why; every reader skips those rows. A case without a known method or motive gets CMD
+NULL with status `no_truth` (never retried: there is nothing to score against). Judges are
+blinded, never score their own entry's games, and see SPC statements in their own order (see
+`panel`). ITD needs no judge: it is counted
 from the ask actions and stored once per game under the rule's own name (`rule/ask-actions-v1`).
 Rows are written one transaction per batch of games.
 """
@@ -28,7 +31,8 @@ from arena.coe.metrics import (
     reasoning_of,
     transcript_from,
 )
-from arena.coe.reads import finished_games, judged_games, scored_items
+from arena.coe.panel import Blind, EntryFacts, self_judging, statement_order, unpermute
+from arena.coe.reads import entry_rows, finished_games, judged_games, scored_items
 from arena.errors import LogError
 from arena.scripts.schema import Script
 from leaderboard.store import MetricScoreRecord, Store
@@ -60,17 +64,34 @@ class GameJob:
     script: Script
     transcript: Transcript
     done: frozenset[Item]
+    blind: Blind = Blind(None)
 
 
-def pending_games(store: Store, judge: Judge, cases: CaseIndex, summary: ScoreSummary) -> list[GameJob]:
-    """Finished games with something left to score by this judge (or ITD), with their scripts and events."""
+def judge_facts(judge: Judge) -> EntryFacts | None:
+    """The judge's own entry (for the self-judging rule); None for a judge that is no entry."""
+    entry = getattr(judge, "entry", None)
+    if entry is None:
+        return None
+    return EntryFacts(entry.entry_id, entry.name, entry.provider, entry.model_name)
+
+
+def pending_games(store: Store, judge: Judge, cases: CaseIndex, summary: ScoreSummary,
+                  tournament: str | None = None) -> list[GameJob]:
+    """Finished games (of `tournament`, when given) with something left to score by this judge (or ITD), with
+    their scripts and events."""
     jobs: list[GameJob] = []
+    me = judge_facts(judge)
     with reading(store.path, store.retry) as conn:
         by_judge, by_rule = judged_games(conn, [judge.name]), judged_games(conn, [ITD_RULE])
         done = scored_items(conn, [judge.name, ITD_RULE])
+        entries = {k: EntryFacts(**v) for k, v in entry_rows(conn).items()}
         for game in finished_games(conn):
             gid = game["game_id"]
-            if by_judge.get(gid) and by_rule.get(gid):
+            if (tournament is not None and game["tournament_id"] != tournament) or (by_judge.get(gid)
+                                                                                   and by_rule.get(gid)):
+                continue
+            if self_judging(me, entries.get(game["civilians_entry"])):
+                summary.skipped.append({"game_id": gid, "reason": "self_judging: the judge played this transcript"})
                 continue
             script, reason = cases.for_game(game["script_id"], game["script_hash"])
             rows = fetch_dicts(conn, "SELECT type, role, payload FROM events WHERE game_id = ? ORDER BY seq", [gid])
@@ -82,7 +103,8 @@ def pending_games(store: Store, judge: Judge, cases: CaseIndex, summary: ScoreSu
                 summary.skipped.append({"game_id": gid, "reason": reason or "unknown"})
                 continue
             mine = frozenset(item for item in done if item[0] == gid)
-            jobs.append(GameJob(gid, game["civilians_entry"], script, transcript, mine))
+            players = [entries[e] for e in (game["civilians_entry"], game["murderer_entry"]) if e in entries]
+            jobs.append(GameJob(gid, game["civilians_entry"], script, transcript, mine, Blind.of(players)))
     return jobs
 
 
@@ -95,7 +117,8 @@ async def judge_game(job: GameJob, judge: Judge) -> list[MetricScoreRecord]:
     t, script = job.transcript, job.script
     rows: list[MetricScoreRecord] = []
 
-    def record(metric: str, value: float, name: str, label: str, role: str | None = None, **details: Any) -> None:
+    def record(metric: str, value: float | None, name: str, label: str, role: str | None = None,
+               **details: Any) -> None:
         rows.append(MetricScoreRecord(game_id=job.game_id, entry_id=job.entry_id, metric=metric, value=value,
                                       judge=name, judge_label=label, role=role, details=details))  # type: ignore[arg-type]
 
@@ -104,25 +127,37 @@ async def judge_game(job: GameJob, judge: Judge) -> list[MetricScoreRecord]:
     calls: list[tuple[str, str | None, Callable[[Verdict], None], Any]] = []
     statements = civilian_statements(t, script)
     if statements and (job.game_id, "spc", None) not in job.done:
-        lines = [(t.name(r), text) for r, text in discussion_lines(t, t.civilian_roles)]
-        calls.append(("spc", None, _spc_writer(record, judge, statements), judge.spc([s.text for s in statements],
-                                                                                   lines)))
+        order = statement_order(judge.name, job.game_id, len(statements))
+        lines = job.blind.lines([(t.name(r), text) for r, text in discussion_lines(t, t.civilian_roles)])
+        calls.append(("spc", None, _spc_writer(record, judge, statements, order),
+                      judge.spc([statements[i].text for i in order], lines)))
     for role in t.civilian_roles:
         if (job.game_id, "rp", role) not in job.done:
             others = [t.name(r) for r in t.seating.order if r != role]
-            role_lines = RoleLines(t.name(role), script.role(role).script, others, public_lines(t, role))
+            role_lines = RoleLines(t.name(role), script.role(role).script, others,
+                                   [job.blind(line) for line in public_lines(t, role)])
             calls.append(("rp", role, _value_writer(record, judge, "rp", role), judge.rp(role_lines)))
-        if (job.game_id, "cmd", role) not in job.done:
-            reasoning = reasoning_of(t, role)
-            if reasoning is None:
-                record("cmd", 0.0, judge.name, judge.label, role, status="ok", forfeit=True)
-                continue
-            calls.append(("cmd", role, _value_writer(record, judge, "cmd", role),
-                          judge.cmd(reasoning.method, reasoning.motive, script.truth.method, script.truth.motive)))
+        if (job.game_id, "cmd", role) not in job.done and (call := _cmd_call(job, judge, role, record)):
+            calls.append(("cmd", role, _value_writer(record, judge, "cmd", role), call))
     verdicts = await asyncio.gather(*(call for *_, call in calls))
     for (_, _, write, _), verdict in zip(calls, verdicts, strict=True):
         write(verdict)
     return rows
+
+
+def _cmd_call(job: GameJob, judge: Judge, role: str, record: Callable[..., None]) -> Any | None:
+    """The judge call for one role's CMD, or None when it is settled without a judge: NULL with reason
+    `no_truth` when the case has no known method or motive, 0 when the player forfeited its reasoning."""
+    truth = job.script.truth
+    if not truth.complete:
+        record("cmd", None, judge.name, judge.label, role, status="no_truth", reason="no_truth",
+               method_from=truth.method_from, motive_from=truth.motive_from)
+        return None
+    reasoning = reasoning_of(job.transcript, role)
+    if reasoning is None:
+        record("cmd", 0.0, judge.name, judge.label, role, status="ok", forfeit=True)
+        return None
+    return judge.cmd(job.blind(reasoning.method), job.blind(reasoning.motive), truth.method, truth.motive)
 
 
 def _value_writer(record: Callable[..., None], judge: Judge, metric: str,
@@ -133,22 +168,29 @@ def _value_writer(record: Callable[..., None], judge: Judge, metric: str,
     return write
 
 
-def _spc_writer(record: Callable[..., None], judge: Judge, statements: list[Any]) -> Callable[[Verdict], None]:
+def _spc_writer(record: Callable[..., None], judge: Judge, statements: list[Any],
+                order: list[int]) -> Callable[[Verdict], None]:
+    shown = [statements[i].id for i in order]
+
     def write(verdict: Verdict) -> None:
         if verdict.value is None:
-            record("spc", None, judge.name, judge.label, None, status=verdict.status, **verdict.detail)
+            record("spc", None, judge.name, judge.label, None, status=verdict.status, shown_order=shown,
+                   **verdict.detail)
             return
-        surfaced = [s.id for s, hit in zip(statements, verdict.value, strict=True) if hit]
+        flags = unpermute(verdict.value, order)
+        surfaced = [s.id for s, hit in zip(statements, flags, strict=True) if hit]
         record("spc", 100.0 * len(surfaced) / len(statements), judge.name, judge.label, None, status="ok",
-               surfaced=surfaced, total=len(statements))
+               surfaced=surfaced, total=len(statements), shown_order=shown)
     return write
 
 
 async def score_games(store: Store, judge: Judge, cases: CaseIndex | None = None, *, batch_games: int = 8,
-                      on_batch: Callable[[int, int], None] | None = None) -> ScoreSummary:
-    """Judge every finished game not yet fully scored by `judge`; one write transaction per batch."""
+                      on_batch: Callable[[int, int], None] | None = None,
+                      tournament: str | None = None) -> ScoreSummary:
+    """Judge every finished game (of `tournament`, when given) not yet fully scored by `judge`; one write
+    transaction per batch."""
     summary = ScoreSummary(judge.name, judge.label)
-    jobs = pending_games(store, judge, cases or CaseIndex(), summary)
+    jobs = pending_games(store, judge, cases or CaseIndex(), summary, tournament)
     for start in range(0, len(jobs), batch_games):
         batch = jobs[start:start + batch_games]
         results = await asyncio.gather(*(judge_game(job, judge) for job in batch))

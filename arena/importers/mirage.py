@@ -142,8 +142,7 @@ def import_case(folder: Path, root: Path, culprits: list[str], victim: str | Non
     truth_text = find_truth(folder, root, title)
     if truth_text is None:
         skipped.append(Skipped("Truth.json", f"no truth for {title!r} in a Truth.json at or above the script folder"))
-        truth_text = "Not given in the source data."
-        synthesized.append("truth: placeholder, no Truth.json entry")
+        synthesized.append("truth: missing, no Truth.json entry")
     synthesized.append("truth.method and truth.motive: the whole truth narrative (the source does not separate them)")
     found_victim = victim or find_victim(characters, names)
     if found_victim is None:
@@ -151,7 +150,7 @@ def import_case(folder: Path, root: Path, culprits: list[str], victim: str | Non
         synthesized.append("victim: not named in the source data")
     elif victim is None:
         synthesized.append("victim: the person every character's Relationship part describes")
-    lang = detect_language(truth_text + " ".join(map(str, characters)))
+    lang = detect_language((truth_text or "") + " ".join(map(str, characters)))
     briefing = (f"{found_victim} has been killed. Present: {', '.join(names_list)}. "
                 f"Places that can be searched: {', '.join(loc.name for loc in locations) or 'none'}.")
     metadata = {
@@ -164,10 +163,19 @@ def import_case(folder: Path, root: Path, culprits: list[str], victim: str | Non
     }
     script = Script(id=slugify(f"mirage-{title}", "-"), title=title, language=lang, briefing=briefing,
                     victim=found_victim, culprits=culprit_ids, locations=locations, roles=roles, clues=clues,
-                    truth=Truth(culprits=culprit_ids, method=truth_text, motive=truth_text, summary=truth_text),
+                    truth=mirage_truth(culprit_ids, truth_text),
                     metadata=metadata)
     return ImportedCase(script.id, with_report(script, skipped), {}, tuple(skipped))
 
 
 def rel_path(folder: Path, root: Path) -> str:
     return folder.relative_to(root).as_posix() if folder != root else folder.name
+
+
+def mirage_truth(culprits: list[str], text: str | None) -> Truth:
+    """The truth narrative as both method and motive (`derived`: the source does not separate them), or
+    both `missing` (empty) when the source has no Truth.json entry."""
+    if text is None:
+        return Truth(culprits=culprits, method_from="missing", motive_from="missing")
+    return Truth(culprits=culprits, method=text, motive=text, summary=text, method_from="derived",
+                 motive_from="derived")

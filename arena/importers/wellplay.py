@@ -219,7 +219,6 @@ def import_case(folder: Path, root: Path) -> ImportedCase:
     method, motive = answer_text(questions, HOW), answer_text(questions, MOTIVE)
     synthesized.append("truth.method / truth.motive: the keyed answers of the 'how did ... die' and 'motive' "
                        "questions, where present (the source has no truth text)")
-    placeholder = "原始数据未给出。" if lang == "zh" else "Not given in the source data."
     briefing = (f"本案死者：{victim}。在场的人有：{'、'.join(names_list)}。" if lang == "zh"
                 else f"{victim} {'were' if len(victims) > 1 else 'was'} killed. Present: {', '.join(names_list)}.")
     kills = {rid: [v for v, k in zip(data.get("victims") or [], data.get("kill_by_me") or [], strict=False) if k]
@@ -237,7 +236,9 @@ def import_case(folder: Path, root: Path) -> ImportedCase:
     }
     script = Script(id=slugify(f"wellplay-{title}", "-"), title=title, language=lang, briefing=briefing,
                     victim=victim, culprits=culprits, roles=roles, questions=questions, metadata=metadata,
-                    truth=Truth(culprits=culprits, method=method or placeholder, motive=motive or placeholder))
+                    truth=Truth(culprits=culprits, method=method or "", motive=motive or "",
+                                method_from="derived" if method else "missing",
+                                motive_from="derived" if motive else "missing"))
     return ImportedCase(script.id, with_report(script, skipped), {}, tuple(skipped))
 
 

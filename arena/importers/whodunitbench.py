@@ -38,6 +38,7 @@ from arena.scripts.schema import (
     Script,
     Suite,
     Truth,
+    TruthOrigin,
     Visibility,
 )
 from multimodal.images import ImageProblem, inspect_bytes
@@ -236,17 +237,23 @@ def image_clues(images: list[tuple[str, bytes, str]], data: dict[str, Any], lang
 
 def build_truth(data: dict[str, Any], culprits: list[str], chains: list[ReasoningChain], lang: str,
                 synthesized: list[str]) -> Truth:
+    """Method and motive marked by origin: `derived` from other source fields, `missing` (empty) when the
+    source has nothing to build them from, never a placeholder text that CMD would score against."""
     reason = str(data.get("reason") or "").strip()
-    fallback = lang_text(lang, "原始数据未给出。", "Not given in the source data.")
+    method_from: TruthOrigin
     if chains:
-        method = chains[0].conclusion
+        method, method_from = chains[0].conclusion, "derived"
         synthesized.append("truth.method: the last step of the reasoning chain (the source has no method field)")
-    else:
-        method = reason or fallback
+    elif reason:
+        method, method_from = reason, "derived"
         synthesized.append("truth.method: the `reason` text (the source has no method field)")
+    else:
+        method, method_from = "", "missing"
+        synthesized.append("truth.method: missing, the source has neither a reasoning chain nor a `reason` text")
     if not reason:
-        synthesized.append("truth.motive: placeholder, the source has no `reason` text")
-    return Truth(culprits=culprits, method=method, motive=reason or fallback, summary=reason)
+        synthesized.append("truth.motive: missing, the source has no `reason` text")
+    return Truth(culprits=culprits, method=method, motive=reason, summary=reason, method_from=method_from,
+                 motive_from="source" if reason else "missing")
 
 
 def case_questions(data: dict[str, Any], roles: list[Role], pools: PoolIndex,

@@ -12,7 +12,16 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 FORMAT_VERSION = 1
 
@@ -89,12 +98,47 @@ class TimelineEntry(Model):
     event: str = Field(min_length=1)
 
 
+TruthOrigin = Literal["source", "derived", "missing"]
+ORIGIN_FIELDS = ("method_from", "motive_from")
+
+
 class Truth(Model):
+    """The solution. `method_from` / `motive_from` say where each text comes from: `source` (written
+    for the case or given by the source data), `derived` (built from other source fields by an
+    importer, e.g. a reasoning chain's conclusion) or `missing` (the source has none: the text is
+    empty and CMD is not scored against it). Left at `source` they are not serialised, so the
+    content hash of a case written before these fields existed is unchanged."""
+
     culprits: list[str] = Field(min_length=1)
-    method: str = Field(min_length=1)
-    motive: str = Field(min_length=1)
+    method: str = ""
+    motive: str = ""
     timeline: list[TimelineEntry] = Field(default_factory=list)
     summary: str = ""
+    method_from: TruthOrigin = "source"
+    motive_from: TruthOrigin = "source"
+
+    @model_validator(mode="after")
+    def _texts_match_origins(self) -> Truth:
+        for name, origin in (("method", self.method_from), ("motive", self.motive_from)):
+            text = getattr(self, name).strip()
+            if origin != "missing" and not text:
+                raise ValueError(f"truth.{name} is empty; write it, or set truth.{name}_from: missing")
+            if origin == "missing" and text:
+                raise ValueError(f"truth.{name}_from is missing but truth.{name} has text; remove one of them")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _drop_default_origins(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in ORIGIN_FIELDS:
+            if data.get(name) == "source":
+                del data[name]
+        return data
+
+    @property
+    def complete(self) -> bool:
+        """True when both method and motive are known (neither is `missing`)."""
+        return "missing" not in (self.method_from, self.motive_from)
 
 
 class KeyStatement(Model):

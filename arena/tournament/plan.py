@@ -59,7 +59,8 @@ class PlannedGame:
 
 @dataclass(frozen=True)
 class PlannedMatch:
-    """Two side-swapped games; `entry_a` < `entry_b`, and `games[0]` seats `entry_a` as civilians."""
+    """Two side-swapped games; `entry_a` < `entry_b`, and `games[0]` seats `entry_a` as civilians. (A one-sided
+    protocol, e.g. `arena coe table3`, plans matches of one game: `entry_a` civilians, `entry_b` murderer.)"""
 
     match_id: str
     tournament_id: str
@@ -67,7 +68,7 @@ class PlannedMatch:
     seed: int
     entry_a: str
     entry_b: str
-    games: tuple[PlannedGame, PlannedGame]
+    games: tuple[PlannedGame, ...]
 
 
 def derive_seed(base_seed: int, *parts: Any) -> int:

@@ -16,9 +16,9 @@ from tests.coe.conftest import record_played_game
 from tests.conftest import FIXTURE_CASE
 
 runner = CliRunner()
-ROW_KEYS = {"entry", "name", "mode", "ablation", "lsu", "tiu", "miu", "rp", "spc", "itd", "mmr", "cmd", "avg",
-            "n_lsu", "n_tiu", "n_miu", "n_rp", "n_spc", "n_itd", "n_mmr", "n_cmd", "n_metrics", "ci", "judges",
-            "judge_label"}
+ROW_KEYS = {"entry", "name", "mode", "ablation", "condition", "opponent", "opponent_id", "lsu", "tiu", "miu", "rp",
+            "spc", "itd", "mmr", "cmd", "avg", "n_lsu", "n_tiu", "n_miu", "n_rp", "n_spc", "n_itd", "n_mmr", "n_cmd",
+            "n_metrics", "n_games", "ci", "judges", "judge_ids", "judge_label", "conditions", "offline", "null_reasons"}
 
 
 def test_score_then_report(tmp_path: Path) -> None:
@@ -39,13 +39,22 @@ def test_score_then_report(tmp_path: Path) -> None:
                                str(db), "--json"]).exit_code == 0
     report = runner.invoke(app, ["coe", "report", "--db", str(db), "--json"])
     assert report.exit_code == 0, report.output
-    rows = json.loads(report.stdout)
-    assert rows and all(set(row) == ROW_KEYS for row in rows)
+    data = json.loads(report.stdout)
+    rows = data["rows"]
+    assert rows and all(set(row) == ROW_KEYS for row in rows) and data["agreement"] == []
     naive = next(r for r in rows if r["name"] == "builtin/naive")
-    assert naive["n_lsu"] == 1 and naive["n_itd"] == 1 and naive["n_rp"] == 2 and naive["judge_label"] == "offline"
-    assert 1 <= naive["rp"] <= 10 and naive["avg"] is not None
+    assert naive["condition"] == "all-play-all" and naive["conditions"]["lsu"] == "qa"
+    assert naive["n_lsu"] == 1 and naive["n_itd"] == 1 and naive["conditions"]["itd"] == "all-play-all"
+    # offline-judge scores are apart: never in the RP/SPC/CMD columns, the judge label or the average
+    assert naive["rp"] is None and naive["n_rp"] == 0 and naive["judge_label"] is None
+    assert naive["offline"]["n_rp"] == 2 and 1 <= naive["offline"]["rp"] <= 10
+    assert naive["avg"] == round((naive["lsu"] + naive["tiu"] + naive["miu"] + naive["itd"] + naive["mmr"]) / 5, 1)
+    too_few = [c for c in data["correlation"] if c["n"] > 0]
+    assert too_few and all(c["rho"] is None and c["note"] == "n too small" for c in too_few)
     table = runner.invoke(app, ["coe", "report", "--db", str(db)])
     assert table.exit_code == 0 and "Chain of evaluation" in table.stdout and "MMR by reasoning depth" in table.stdout
+    assert "Offline judge (lexical baseline, not comparable)" in table.stdout
+    assert "n too small (2 entries" in table.stdout
 
 
 def test_report_without_a_database_and_builtin_judges(tmp_path: Path) -> None:

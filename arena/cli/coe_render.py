@@ -1,0 +1,114 @@
+"""Printing the chain-of-evaluation report: the Table-3 rows with their condition, the offline judge's
+scores apart, judge agreement, and the CoE-vs-win-rate correlation (tables and JSON)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Column, Table
+
+from arena.coe.agreement import MIN_N
+from arena.coe.outcomes import Agreement, Correlation
+from arena.coe.report import JUDGED_METRICS, METRICS, CoeRow, DepthRow
+
+ROW_KEYS = ("entry", "name", "mode", "ablation", "condition", "opponent", "opponent_id", *METRICS, "avg",
+            *(f"n_{m}" for m in METRICS), "n_metrics", "n_games", "ci", "judges", "judge_ids", "judge_label",
+            "conditions", "offline", "null_reasons")
+OFFLINE_NOTE = ("offline judge (offline/lexical-v1): word overlap, not an LLM judge. Shown apart; never "
+                "averaged or compared with LLM-judged scores.")
+
+
+def fmt(value: float | None, digits: int = 1) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def condition_text(row: CoeRow) -> str:
+    return f"table3 vs {row.opponent}" if row.condition == "table3" else row.condition
+
+
+def row_json(row: CoeRow) -> dict[str, Any]:
+    data = row.model_dump()
+    return {k: data[k] for k in ROW_KEYS}
+
+
+def report_json(rows: list[CoeRow], agreement: list[Agreement], correlation: list[Correlation]) -> dict[str, Any]:
+    return {"rows": [row_json(r) for r in rows], "agreement": [a.model_dump() for a in agreement],
+            "correlation": [c.model_dump() for c in correlation]}
+
+
+def report_table(rows: list[CoeRow], title: str) -> Table:
+    table = Table(Column("entry", overflow="fold", min_width=14), Column("mode", no_wrap=True), Column("condition"),
+                  *(Column(m.upper(), justify="right", no_wrap=True) for m in METRICS),
+                  Column("avg", justify="right"), Column("judge"), box=box.SIMPLE_HEAD, pad_edge=False, title=title,
+                  caption="LSU/TIU/MIU/MMR (accuracy, from the QA suites), SPC, ITD, CMD in %, RP 1-10; RP/SPC/CMD "
+                          "by LLM judges only; avg = mean of the measured metrics with RP x10; item counts, 95% CIs "
+                          "and reasons for missing scores: --json")
+    for row in rows:
+        cells = [fmt(getattr(row, m), 2 if m == "rp" else 1) for m in METRICS]
+        judge = ", ".join(sorted({j for ids in row.judge_ids.values() for j in ids})) or "-"
+        table.add_row(row.name, row.mode, condition_text(row), *cells, fmt(row.avg), judge,
+                      style="dim" if row.ablation != "none" else None)
+    return table
+
+
+def offline_table(rows: list[CoeRow]) -> Table | None:
+    shown = [r for r in rows if r.offline]
+    if not shown:
+        return None
+    table = Table("entry", "condition", *(Column(m.upper(), justify="right") for m in JUDGED_METRICS),
+                  *(Column(f"n {m.upper()}", justify="right") for m in JUDGED_METRICS), box=box.SIMPLE_HEAD,
+                  title="Offline judge (lexical baseline, not comparable)", caption=OFFLINE_NOTE)
+    for row in shown:
+        values = [fmt(row.offline.get(m), 2 if m == "rp" else 1) for m in JUDGED_METRICS]
+        counts = [str(row.offline.get(f"n_{m}", 0)) for m in JUDGED_METRICS]
+        table.add_row(row.name, condition_text(row), *values, *counts)
+    return table
+
+
+def agreement_table(agreement: list[Agreement]) -> Table | None:
+    if not agreement:
+        return None
+    table = Table("metric", "judges", Column("items", justify="right"), Column("Krippendorff alpha", justify="right"),
+                  title="Agreement between LLM judges", box=box.SIMPLE_HEAD)
+    for a in agreement:
+        table.add_row(a.metric.upper(), ", ".join(a.judges), str(a.items), fmt(a.alpha, 3))
+    return table
+
+
+def correlation_table(correlation: list[Correlation]) -> Table | None:
+    shown = [c for c in correlation if c.n > 0]
+    if not shown:
+        return None
+    table = Table("condition", "metric", Column("entries", justify="right"), Column("Spearman rho", justify="right"),
+                  Column("95% CI (bootstrap)", justify="right"), title="CoE metric vs arena win rate (paper 5.3)",
+                  box=box.SIMPLE_HEAD)
+    for c in shown:
+        rho = c.note if c.rho is None else f"{c.rho:+.2f}"
+        ci = "-" if c.ci is None else f"[{c.ci[0]:+.2f}, {c.ci[1]:+.2f}]"
+        table.add_row(c.condition, c.metric.upper(), str(c.n), rho or "-", ci)
+    return table
+
+
+def depth_table(depths: list[DepthRow]) -> Table:
+    table = Table("entry", "mode", "depth", Column("MMR", justify="right"), Column("n", justify="right"),
+                  Column("95% CI", justify="right"), title="MMR by reasoning depth", box=box.SIMPLE_HEAD)
+    for d in depths:
+        table.add_row(d.name, d.mode, str(d.depth), f"{d.accuracy:.1f}%", str(d.n), f"[{d.ci[0]:.0f}, {d.ci[1]:.0f}]")
+    return table
+
+
+def print_report(out: Console, path: Path, rows: list[CoeRow], depths: list[DepthRow], agreement: list[Agreement],
+                 correlation: list[Correlation]) -> None:
+    out.print(report_table(rows, f"Chain of evaluation ({path})"))
+    for extra in (offline_table(rows), agreement_table(agreement), correlation_table(correlation)):
+        if extra is not None:
+            out.print(extra)
+    if correlation and all(c.rho is None for c in correlation):
+        most = max(c.n for c in correlation)
+        out.print(f"CoE metric vs arena win rate (paper 5.3): n too small ({most} entries with a metric and an "
+                  f"arena win rate; {MIN_N} needed)", highlight=False)
+    if depths:
+        out.print(depth_table(depths))

@@ -1,0 +1,99 @@
+"""`arena coe table3`: the paper's protocol for one entry, from games to the Table-3 row.
+
+1. plays the entry as the civilians against the fixed opponent on every chosen case (a `table3`
+   tournament: seeded, resumable by plan key, recorded like any game);
+2. scores those games' transcripts (RP, SPC, ITD, CMD) with the judge or panel;
+3. runs the QA suites (LSU, TIU, MIU, MMR) on the same cases;
+4. prints the entry's `table3` row of `arena coe report`.
+
+Rerunning the same command plays, judges and asks only what is missing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.cli.coe_render import condition_text, offline_table, report_table, row_json
+from arena.cli.qa_cmd import _mode
+from arena.cli.qa_cmd import _run as run_suites
+from arena.cli.tournament_cmd import execute, print_summary
+from arena.coe.cases import CaseIndex
+from arena.coe.judging import judge_entries, score_with_judges
+from arena.coe.qa_run import QaConfig, suites_for
+from arena.coe.report import CoeRow, coe_report
+from arena.coe.table3 import DEFAULT_OPPONENT, table3_tournament
+from arena.entries import load_entries, resolve_entry
+from arena.tournament import RunOptions
+from arena.tournament.selection import select_scripts
+from leaderboard.store import Reader, Store, default_db_path
+
+out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
+err = Console(stderr=True)
+
+
+EntryOpt = typer.Option(..., "--entry", help="The entry to evaluate (name or provider/model).")
+OpponentOpt = typer.Option(DEFAULT_OPPONENT, "--opponent", help="The fixed murderer (the paper: a naive agent).")
+GamesOpt = typer.Option(1, "--games", min=1, help="Games per case.")
+ScriptsOpt = typer.Option("all", "--scripts", help="`all` (the bundled cases) or case ids/paths, comma-separated.")
+JudgeOpt = typer.Option("offline", "--judge", help="offline, an entry, or a panel A,B (see `arena coe score`).")
+SuiteOpt = typer.Option("all", "--suite", help="QA suites: lsu, tiu, miu, mmr, perception, cognition, all.")
+QaLimitOpt = typer.Option(None, "--qa-limit", min=1, help="At most N questions per suite per case.")
+SeedOpt = typer.Option(0, "--seed", help="Base seed of the games and the QA option shuffles.")
+RoundsOpt = typer.Option(3, "--rounds", min=1, max=20, help="Discussion rounds per game.")
+ConcurrencyOpt = typer.Option(4, "--concurrency", min=1, help="Games played at the same time.")
+TimeoutOpt = typer.Option(DEFAULT_TIMEOUT_S, "--timeout", min=0.001, help="Seconds allowed per agent call.")
+DbOpt = typer.Option(None, "--db", help="DuckDB file (default: $ARENA_DB, else ./arena.duckdb).")
+EntriesFileOpt = typer.Option(None, "--entries-file", help="Entries TOML file.")
+OptionOpt = typer.Option([], "-M", "--option", help="Setting key=value of the entry (repeatable).")
+NoCacheOpt = typer.Option(False, "--no-cache", help="Bypass the model response cache.")
+JsonOpt = typer.Option(False, "--json", help="Print JSON (the rows, the games, the judging, the QA run).")
+
+
+def table3(entry: str = EntryOpt, opponent: str = OpponentOpt, games: int = GamesOpt, scripts: str = ScriptsOpt,
+           judge: str = JudgeOpt, suite: str = SuiteOpt, qa_limit: int | None = QaLimitOpt, seed: int = SeedOpt,
+           rounds: int = RoundsOpt, concurrency: int = ConcurrencyOpt, timeout: float = TimeoutOpt,
+           db: Path | None = DbOpt, entries_file: Path | None = EntriesFileOpt, option: list[str] = OptionOpt,
+           no_cache: bool = NoCacheOpt, as_json: bool = JsonOpt) -> None:
+    """The paper's Table-3 protocol: ENTRY as the civilians against a fixed murderer on every case, its
+    transcripts judged, the QA suites run; prints the Table-3 row (resumable: rerun the same command)."""
+    known = load_entries(entries_file)
+    chosen, rival = resolve_entry(entry, option, known), resolve_entry(opponent, [], known)
+    judges = judge_entries(judge, [], entries_file)
+    cases = select_scripts(scripts)
+    plan = table3_tournament(chosen, rival, cases, games=games, seed=seed, rounds=rounds)
+    options = RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout)
+    summary = execute(plan, db, options, no_cache=no_cache, as_json=as_json)
+    path = default_db_path(db)
+    if not as_json:
+        print_summary(summary, path, as_json)
+    store = Store(path)
+    index = CaseIndex(_by_id={s.id: s for s in cases})
+    judged = asyncio.run(score_with_judges(store, judges, index, no_cache=no_cache, tournament=plan.tournament_id))
+    config = QaConfig(suites=suites_for(suite), mode=_mode(chosen.strategy), seed=seed, limit=qa_limit)
+    qa = asyncio.run(run_suites(store, chosen, cases, config, no_cache, False, quiet=as_json))
+    rows = table3_rows(path, chosen.entry_id, rival.entry_id)
+    if as_json:
+        typer.echo(json.dumps({"tournament": summary.to_dict(), "judging": [s.to_dict() for s in judged],
+                               "qa": {"run_id": qa.run_id, "asked": qa.asked, "skipped": qa.skipped},
+                               "rows": [row_json(r) for r in rows]}, indent=2))
+        return
+    out.print(report_table(rows, f"Table 3: {chosen.name} as the civilians vs {rival.name} ({path})"))
+    if (offline := offline_table(rows)) is not None:
+        out.print(offline)
+    if not rows:
+        out.print("no finished table3 game or answer yet for this entry and opponent")
+    for row in rows:
+        out.print(f"[dim]{row.name} / {condition_text(row)}: {row.n_games} games scored[/]", highlight=False)
+
+
+def table3_rows(path: Path, entry_id: str, opponent_id: str) -> list[CoeRow]:
+    """The entry's `table3` rows against this opponent, from the one report implementation."""
+    with Reader(path).snapshot() as conn:
+        rows = [] if conn is None else coe_report(conn)
+    return [r for r in rows if r.entry == entry_id and r.condition == "table3" and r.opponent_id == opponent_id]

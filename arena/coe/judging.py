@@ -1,0 +1,59 @@
+"""Scoring games with a judge or a panel of judges: `--judge offline`, `--judge ENTRY` or `--judge A,B`.
+
+Each judge of a panel scores every game on its own (idempotent per judge, see `scoring`); the
+report averages their scores per item and prints their agreement (`outcomes.judge_agreement`).
+The offline judge may sit on a panel, but its scores stay apart: they are labelled `offline`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from arena.coe.cases import CaseIndex
+from arena.coe.judges import Judge, LLMJudge
+from arena.coe.offline_judge import OfflineJudge
+from arena.coe.scoring import ScoreSummary, score_games
+from arena.entries import Entry, load_entries, resolve_entry
+from arena.errors import ConfigError
+from arena.providers.client import ModelClient
+from leaderboard.store import Store
+
+OFFLINE = "offline"
+
+
+def judge_entries(spec: str, options: Sequence[str], entries_file: Path | None) -> list[Entry | None]:
+    """The judges named by `--judge` (comma-separated), None standing for the offline judge."""
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if not names:
+        raise ConfigError("--judge: give offline, an entry, or entries separated by commas (e.g. --judge A,B)")
+    if len(set(names)) != len(names):
+        raise ConfigError(f"--judge {spec!r} names a judge twice; list each judge once")
+    known = load_entries(entries_file) if any(n != OFFLINE for n in names) else {}
+    judges: list[Entry | None] = []
+    for name in names:
+        if name == OFFLINE:
+            judges.append(None)
+            continue
+        entry = resolve_entry(name, list(options), known)
+        if entry.is_builtin:
+            raise ConfigError(f"--judge {name}: a built-in agent cannot judge; give a model entry or 'offline'")
+        judges.append(entry)
+    return judges
+
+
+async def score_with_judges(store: Store, judges: Sequence[Entry | None], cases: CaseIndex, *, no_cache: bool = False,
+                            tournament: str | None = None) -> list[ScoreSummary]:
+    """Score the games (of `tournament`, when given) with every judge in turn; one summary per judge."""
+    summaries = []
+    if any(j is None for j in judges):
+        summaries.append(await score_games(store, OfflineJudge(), cases, tournament=tournament))
+    models = [j for j in judges if j is not None]
+    if not models:
+        return summaries
+    async with ModelClient(use_cache=not no_cache) as client:
+        client.check_entries(*models)  # provider known, key set: before anything is judged
+        for entry in models:
+            judge: Judge = LLMJudge(entry, client, no_cache=no_cache)
+            summaries.append(await score_games(store, judge, cases, tournament=tournament))
+    return summaries
