@@ -27,6 +27,7 @@ from arena.engine.views import ClueView
 from arena.errors import ImageError
 from arena.providers.messages import ImagePart, TextPart
 from arena.providers.mock import DECISION_FENCE
+from multimodal.files import IMAGE_CAP_ENV, FileProblem, max_image_bytes, read_inside
 from multimodal.images import ImageProblem, inspect_bytes
 
 PROMPTS = Path(__file__).parent / "prompts"
@@ -78,13 +79,13 @@ class ClueImages:
 
     def part(self, obs: Observation, clue: ClueView) -> ImagePart | None:
         path = obs.image_path(clue)
-        if path is None:
+        if path is None or clue.image is None:
             return None
         if path not in self._parts:
-            try:
-                data = path.read_bytes()
+            try:  # the case's path rule and image cap hold here too, not only when the case was loaded
+                data = read_inside(Path(obs.folder or "."), clue.image, max_image_bytes(), IMAGE_CAP_ENV)
                 info = inspect_bytes(data, str(path))
-            except (OSError, ImageProblem) as exc:
+            except (FileProblem, ImageProblem) as exc:
                 raise ImageError(f"clue {clue.id} of script {obs.script_id}: cannot load image {path}: {exc}") from exc
             self._parts[path] = ImagePart(data=data, media_type=info.media_type)
         return self._parts[path]
