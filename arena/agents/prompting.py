@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from arena.engine.actions import Decision, DecisionKind
 from arena.engine.observation import Observation
+from arena.engine.state import quote_words
 from arena.engine.views import ClueView
 from arena.errors import ImageError
 from arena.providers.messages import ImagePart, TextPart
@@ -147,7 +148,7 @@ def _choices(obs: Observation, decision: Decision) -> str:
     lines = []
     if decision.question is not None and decision.asker is not None:
         lines.append(f"The question from {names.get(decision.asker, decision.asker)} ({decision.asker}): "
-                     f"{json.dumps(decision.question, ensure_ascii=False)}")
+                     f"{quote_words(decision.question)}")
     if decision.targets:
         lines.append("Legal role ids: " + ", ".join(f"{t} ({names.get(t, t)})" for t in decision.targets))
     if decision.locations:
