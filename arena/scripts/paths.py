@@ -21,15 +21,6 @@ def file_problem(file: str, field: str, name: str, exc: FileProblem) -> Problem:
     return Problem(file, field, f"{name!r}: {exc}", exc.fix)
 
 
-def case_path(folder: Path, name: str, file: str, field: str) -> Path:
-    """The path of a file named by a case, or ScriptError when the path rule refuses it."""
-    try:
-        return resolve_inside(folder, name)
-    except FileProblem as exc:
-        problem = file_problem(file, field, name, exc)
-        raise ScriptError(str(problem), [problem]) from exc
-
-
 def read_case_text(folder: Path, name: str, file: str, field: str) -> str:
     """The UTF-8 text of a file named by a case (role script), under the path rule and the script cap."""
     try:
