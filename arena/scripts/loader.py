@@ -25,6 +25,9 @@ def script_file(path: Path) -> Path:
         for name in SCRIPT_FILES:
             if (path / name).is_file():
                 return path / name
+        present = [name for name in SCRIPT_FILES if os.path.lexists(path / name)]
+        if present:
+            raise ScriptError(f"{path}: {present[0]} is not a regular file (fix: make it a plain YAML or JSON file)")
         raise ScriptError(f"{path}: no script file (expected one of {', '.join(SCRIPT_FILES)})")
     if not path.exists():
         raise ScriptError(f"{path}: no such file or folder")
@@ -69,10 +72,13 @@ def read_document(file: Path) -> dict[str, Any]:
         raise ScriptError(f"{file}: {exc} (fix: {exc.fix})") from exc
     except UnicodeDecodeError as exc:
         raise ScriptError(f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start}) (fix: save it as UTF-8)") from exc
+    kind = "JSON" if file.suffix == ".json" else "YAML"
     try:
         data = json.loads(text) if file.suffix == ".json" else parse_yaml(text, file)
-    except (yaml.YAMLError, json.JSONDecodeError, RecursionError) as exc:
-        raise ScriptError(f"{file}: not valid {'JSON' if file.suffix == '.json' else 'YAML'}: {exc}") from exc
+    except RecursionError as exc:
+        raise ScriptError(f"{file}: {kind} nested too deeply to read (fix: flatten the nesting)") from exc
+    except (yaml.YAMLError, json.JSONDecodeError) as exc:
+        raise ScriptError(f"{file}: not valid {kind}: {exc} (fix: correct the syntax at the place named)") from exc
     if not isinstance(data, dict):
         raise ScriptError(f"{file}: the top level must be a mapping of fields (id, title, roles...)")
     return data

@@ -38,10 +38,10 @@ def chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def bomb_png(side: int = 30000) -> bytes:
-    """A small PNG whose header declares side x side grey pixels (a decompression bomb if decoded)."""
-    rows = zlib.compress(b"\x00" * (side + 1) * 64, 9)  # the first 64 rows; the rest would follow
-    header = struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0)
+def bomb_png(side: int = 30000, height: int | None = None) -> bytes:
+    """A small PNG whose header declares side x side (or height) grey pixels, with only its first rows."""
+    rows = zlib.compress(b"\x00" * (side + 1) * 16, 9)  # the first 16 rows; the rest would follow
+    header = struct.pack(">IIBBBBB", side, height or side, 8, 0, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows) + chunk(b"IEND", b"")
 
 
@@ -145,6 +145,18 @@ def arrange(name: str, case: Path, out: Path) -> str:  # noqa: PLR0911, PLR0912 
         with (case / "script.yaml").open("a", encoding="utf-8") as handle:
             handle.write(alias_bomb())
         return ""
+    elif name == "yaml_deep_nesting":
+        with (case / "script.yaml").open("a", encoding="utf-8") as handle:
+            handle.write("metadata: " + "[" * 100_000 + "]" * 100_000 + "\n")
+        return ""
+    elif name == "script_yaml_over_cap":
+        with (case / "script.yaml").open("a", encoding="utf-8") as handle:
+            handle.write(("# padding" + " " * 1014 + "\n") * (4 * 1024 + 1))
+        return ""
+    elif name == "script_yaml_is_dev_zero":
+        (case / "script.yaml").unlink()
+        (case / "script.yaml").symlink_to("/dev/zero")
+        return ""
     else:
         raise KeyError(name)
     return ROLE_FIELD if name.startswith("script_file") else IMAGE_FIELD
@@ -153,7 +165,8 @@ def arrange(name: str, case: Path, out: Path) -> str:  # noqa: PLR0911, PLR0912 
 ATTACKS = ("script_file_etc_passwd", "script_file_dotdot", "script_file_absolute", "script_file_symlink_out",
            "script_file_dev_zero", "script_file_symlink_dev_zero", "script_file_fifo", "script_file_nul",
            "script_file_over_cap", "image_dotdot", "image_absolute", "image_symlink_out", "image_folder_symlink_out",
-           "image_bomb", "image_dev_zero_link", "image_symlink_loop", "yaml_alias_bomb")
+           "image_bomb", "image_dev_zero_link", "image_symlink_loop", "yaml_alias_bomb", "yaml_deep_nesting",
+           "script_yaml_over_cap", "script_yaml_is_dev_zero")
 
 
 def build_attack(name: str, root: Path) -> Attack:
