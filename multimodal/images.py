@@ -1,13 +1,22 @@
-"""Image files: sniff the real format from the bytes, check size limits, re-encode for providers."""
+"""Image files: sniff the real format from the bytes, check size limits, re-encode for providers.
+
+Limits are checked before decoding: the byte cap (`ARENA_MAX_IMAGE_BYTES`) before reading, and the
+pixel size declared in the header before any pixel is decompressed, so a small file that declares
+30000x30000 pixels (a decompression bomb) is refused in milliseconds. Pillow's own bomb limit is set
+to the same pixel budget as a second line of defence.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import io
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
+
+from multimodal.files import IMAGE_CAP_ENV, FileProblem, max_image_bytes, read_capped
 
 MAGIC: tuple[tuple[bytes, int, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", 0, "png"),
@@ -20,13 +29,43 @@ MAGIC: tuple[tuple[bytes, int, str], ...] = (
 MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
                "bmp": "image/bmp"}
 
-MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_SIDE = 8192
 MIN_SIDE = 32
+MAX_PIXELS = MAX_SIDE * MAX_SIDE
+Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow warns above this and refuses above twice this
 
 
 class ImageProblem(ValueError):
     """An image that is missing, not an image, corrupt or out of limits; the message says which."""
+
+    def __init__(self, message: str, fix: str = "") -> None:
+        super().__init__(message)
+        self.fix = fix
+
+
+def check_side(label: str, width: int, height: int) -> None:
+    if max(width, height) > MAX_SIDE or min(width, height) < MIN_SIDE:
+        raise ImageProblem(f"{label}: {width}x{height} pixels, outside {MIN_SIDE}..{MAX_SIDE} pixels per side",
+                           f"scale the image to at most {MAX_SIDE} pixels per side")
+
+
+def decode_size(data: bytes, label: str, fmt: str) -> tuple[int, int]:
+    """Width and height, checked from the header before the pixels are decoded; then a full decode."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as img:
+                check_side(label, *img.size)
+                img.load()
+                return img.size
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise ImageProblem(f"{label}: refused as a decompression bomb ({exc})",
+                           f"scale the image to at most {MAX_SIDE} pixels per side") from exc
+    except ImageProblem:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any decoder failure on untrusted bytes is this image's problem
+        raise ImageProblem(f"{label}: looks like {fmt.upper()} but does not decode ({type(exc).__name__}: {exc})",
+                           "re-export the image as PNG or JPEG") from exc
 
 
 @dataclass(frozen=True)
@@ -54,33 +93,29 @@ def sniff_format(data: bytes) -> str | None:
 
 def inspect_bytes(data: bytes, label: str = "image") -> ImageInfo:
     """Check that `data` is a decodable image within limits; raise ImageProblem saying what is wrong."""
-    if len(data) > MAX_FILE_BYTES:
-        raise ImageProblem(f"{label}: {len(data)} bytes, over the {MAX_FILE_BYTES} byte limit")
+    cap = max_image_bytes()
+    if len(data) > cap:
+        raise ImageProblem(f"{label}: {len(data)} bytes, over the cap of {cap} bytes",
+                           f"shrink the image, or raise the cap with {IMAGE_CAP_ENV}=<bytes>")
     fmt = sniff_format(data)
     if fmt is None:
-        raise ImageProblem(f"{label}: not a PNG, JPEG, GIF, WebP or BMP image (unrecognised leading bytes)")
-    try:
-        with Image.open(io.BytesIO(data)) as img:
-            img.load()
-            width, height = img.size
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise ImageProblem(f"{label}: looks like {fmt.upper()} but does not decode ({exc})") from exc
-    if max(width, height) > MAX_SIDE or min(width, height) < MIN_SIDE:
-        raise ImageProblem(
-            f"{label}: {width}x{height} pixels, outside {MIN_SIDE}..{MAX_SIDE} pixels per side"
-        )
+        raise ImageProblem(f"{label}: not a PNG, JPEG, GIF, WebP or BMP image (unrecognised leading bytes)",
+                           "save the image as PNG or JPEG")
+    width, height = decode_size(data, label, fmt)
     return ImageInfo(fmt, width, height, len(data), hashlib.sha256(data).hexdigest())
 
 
-def inspect_file(path: Path) -> ImageInfo:
-    """Like `inspect_bytes` for a file; a missing file is an ImageProblem too."""
+def read_image_file(path: Path) -> bytes:
+    """The bytes of an image file: a regular file within the image byte cap; ImageProblem otherwise."""
     try:
-        data = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise ImageProblem(f"{path}: file not found") from exc
-    except OSError as exc:
-        raise ImageProblem(f"{path}: cannot read ({exc})") from exc
-    return inspect_bytes(data, str(path))
+        return read_capped(path, max_image_bytes(), IMAGE_CAP_ENV)
+    except FileProblem as exc:
+        raise ImageProblem(f"{path}: {exc}", exc.fix) from exc
+
+
+def inspect_file(path: Path) -> ImageInfo:
+    """Like `inspect_bytes` for a file; a missing, special or oversized file is an ImageProblem too."""
+    return inspect_bytes(read_image_file(path), str(path))
 
 
 def fit_image(data: bytes, max_side: int, max_bytes: int,

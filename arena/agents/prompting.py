@@ -23,9 +23,11 @@ from typing import Any, Literal
 
 from arena.engine.actions import DECISION_FENCE, Decision, DecisionKind
 from arena.engine.observation import Observation
+from arena.engine.state import quote_words
 from arena.engine.views import ClueView
 from arena.errors import ImageError
 from arena.providers.messages import ImagePart, TextPart
+from multimodal.files import IMAGE_CAP_ENV, FileProblem, max_image_bytes, read_inside
 from multimodal.images import ImageProblem, inspect_bytes
 
 PROMPTS = Path(__file__).parent / "prompts"
@@ -77,13 +79,13 @@ class ClueImages:
 
     def part(self, obs: Observation, clue: ClueView) -> ImagePart | None:
         path = obs.image_path(clue)
-        if path is None:
+        if path is None or clue.image is None:
             return None
         if path not in self._parts:
-            try:
-                data = path.read_bytes()
+            try:  # the case's path rule and image cap hold here too, not only when the case was loaded
+                data = read_inside(Path(obs.folder or "."), clue.image, max_image_bytes(), IMAGE_CAP_ENV)
                 info = inspect_bytes(data, str(path))
-            except (OSError, ImageProblem) as exc:
+            except (FileProblem, ImageProblem) as exc:
                 raise ImageError(f"clue {clue.id} of script {obs.script_id}: cannot load image {path}: {exc}") from exc
             self._parts[path] = ImagePart(data=data, media_type=info.media_type)
         return self._parts[path]
@@ -145,7 +147,7 @@ def _choices(obs: Observation, decision: Decision) -> str:
     lines = []
     if decision.question is not None and decision.asker is not None:
         lines.append(f"The question from {names.get(decision.asker, decision.asker)} ({decision.asker}): "
-                     f"{json.dumps(decision.question, ensure_ascii=False)}")
+                     f"{quote_words(decision.question)}")
     if decision.targets:
         lines.append("Legal role ids: " + ", ".join(f"{t} ({names.get(t, t)})" for t in decision.targets))
     if decision.locations:

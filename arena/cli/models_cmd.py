@@ -20,7 +20,7 @@ from arena.providers.client import ModelClient
 from arena.providers.messages import ImagePart, Message, Request
 from arena.providers.registry import list_providers
 from arena.providers.secrets import KeyStore
-from multimodal.images import ImageProblem, inspect_file
+from multimodal.images import ImageProblem, inspect_bytes, read_image_file
 
 app = typer.Typer(help="Model providers and entries: list them, try one.", no_args_is_help=True)
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
@@ -66,10 +66,11 @@ def build_request(prompt: str, images: list[Path], system: str | None, json_mode
     parts: list[str | ImagePart] = []
     for path in images:
         try:
-            info = inspect_file(path)
+            data = read_image_file(path)
+            info = inspect_bytes(data, str(path))
         except ImageProblem as exc:
             raise ImageError(str(exc)) from exc
-        parts.append(ImagePart(data=path.read_bytes(), media_type=info.media_type))
+        parts.append(ImagePart(data=data, media_type=info.media_type))
     messages = ([Message.system(system)] if system else []) + [Message.user(*parts, prompt)]
     return Request(messages=messages, json_mode=json_mode, max_tokens=max_tokens)
 

@@ -16,6 +16,7 @@ from rich.markup import escape
 
 from arena.agents.runner import DEFAULT_TIMEOUT_S
 from arena.entries import Entry, load_entries
+from arena.errors import ScriptError
 from arena.providers.client import ModelClient
 from arena.tournament import RichProgress, RunOptions, Tournament, TournamentSummary, run_tournament
 from arena.tournament.director import all_play_all_tournament
@@ -83,6 +84,13 @@ def print_summary(summary: TournamentSummary, db: Path, as_json: bool) -> None:
         out.print("[dim]rerun the same command to play the remaining games[/]")
 
 
+def report_broken_case(ref: str, exc: ScriptError) -> None:
+    """A case that does not load is named with its problems and left out; the others are played."""
+    err.print(f"[yellow]skipped case[/] {escape(ref)}: it does not load", highlight=False)
+    for problem in exc.problems or [str(exc)]:
+        err.print(f"  - {problem}", markup=False, highlight=False)
+
+
 def tournament(
     entries: str = EntriesOpt,
     scripts: str = ScriptsOpt,
@@ -106,7 +114,8 @@ def tournament(
 ) -> None:
     """Play an all-play-all tournament (resumable: rerun the same command to continue)."""
     chosen = resolve_entries(split_list(entries), option, load_entries(entries_file))
-    plan = all_play_all_tournament(chosen, select_scripts(scripts), games_per_pair=games_per_pair, seed=seed,
+    plan = all_play_all_tournament(chosen, select_scripts(scripts, on_broken=report_broken_case),
+                                   games_per_pair=games_per_pair, seed=seed,
                                    rounds=rounds, name=name)
     options = RunOptions(rounds=rounds, concurrency=concurrency, budget_usd=budget_usd, max_games=max_games,
                          timeout_s=timeout)

@@ -32,7 +32,7 @@ from arena.coe.support import option_support
 from arena.errors import ConfigError, ImageError
 from arena.providers.messages import ImagePart, Message, Request, TextPart
 from arena.scripts.schema import Question, Script
-from multimodal.images import ImageProblem, inspect_bytes
+from multimodal.images import ImageProblem, inspect_bytes, read_image_file
 from multimodal.ocr import OcrReader, OcrUnavailable
 from multimodal.retrieval import RetrievalIndex, passages_from
 
@@ -97,9 +97,9 @@ def answer_format(item: QaItem) -> str:
 def image_part(path: Path) -> ImagePart:
     """An image file as a message part, its media type sniffed from the bytes."""
     try:
-        data = path.read_bytes()
+        data = read_image_file(path)
         info = inspect_bytes(data, str(path))
-    except (OSError, ImageProblem) as exc:
+    except ImageProblem as exc:
         raise ImageError(f"{path}: cannot send this image clue ({exc}); fix or replace the file") from exc
     return ImagePart(data=data, media_type=info.media_type)
 

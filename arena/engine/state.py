@@ -36,6 +36,15 @@ class Seating(BaseModel):
         return self.civilians if faction == "civilians" else self.murderer
 
 
+LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def quote_words(text: str) -> str:
+    """Words as one JSON string on one line: JSON escapes control characters, and the Unicode line and
+    paragraph separators (which JSON leaves raw) are escaped too, so quoted words never start a new line."""
+    return json.dumps(text, ensure_ascii=False).translate(LINE_BREAKS)
+
+
 class Line(BaseModel):
     """One public line of the transcript: who said what, when. Text is already cleaned and cut."""
 
@@ -55,7 +64,7 @@ class Line(BaseModel):
         prefix = f"[{self.phase.value} r{self.round}]" if self.phase is Phase.DISCUSSION else f"[{self.phase.value}]"
         if self.kind == "clue":
             return f"{prefix} clue revealed: {self.text}"
-        words = json.dumps(self.text, ensure_ascii=False)
+        words = quote_words(self.text)
         return f"{prefix} {self.speaker_name} ({self.speaker}) {self.kind}{to}: {words}"
 
 

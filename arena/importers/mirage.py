@@ -26,6 +26,7 @@ import yaml
 
 from arena.errors import ConfigError, DatasetError
 from arena.importers.case import LICENCE_NOTE, ImportedCase, Skipped, with_report
+from arena.importers.source import source_text
 from arena.importers.text import RoleNames, detect_language, first_sentences, slugify, unique_ids
 from arena.scripts.schema import Clue, Location, Role, Script, Truth, Visibility
 
@@ -40,10 +41,11 @@ def discover(root: Path) -> list[Path]:
     return sorted({p.parent for p in root.rglob("script.json") if p.is_file() and (p.parent / "clues.json").is_file()})
 
 
-def read_json(file: Path) -> Any:
+def read_json(file: Path, base: Path) -> Any:
+    """A JSON file that must lie under `base` (the case or dataset folder)."""
     try:
-        return json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return json.loads(source_text(base, file))
+    except json.JSONDecodeError as exc:
         raise DatasetError(f"{file}: cannot read ({exc})") from exc
 
 
@@ -62,7 +64,7 @@ def find_truth(folder: Path, root: Path, title: str) -> str | None:
     for base in (folder, *folder.parents):
         file = base / "Truth.json"
         if file.is_file():
-            data = read_json(file)
+            data = read_json(file, root)
             if isinstance(data, dict) and title in data:
                 return str(data[title])
         if base == root or base == base.parent:
@@ -120,8 +122,8 @@ def build_clues(clue_data: dict[str, Any], skipped: list[Skipped]) -> tuple[list
 def import_case(folder: Path, root: Path, culprits: list[str], victim: str | None = None) -> ImportedCase:
     """Import one MIRAGE script folder; `culprits` are character names (required)."""
     title = folder.name
-    characters = read_json(folder / "script.json")
-    clue_data = read_json(folder / "clues.json")
+    characters = read_json(folder / "script.json", folder)
+    clue_data = read_json(folder / "clues.json", folder)
     if not isinstance(characters, dict) or len(characters) < 2 or \
             not all(isinstance(v, dict) for v in characters.values()):
         raise DatasetError(f"{folder / 'script.json'}: expected an object of two or more characters -> parts")

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 from pathlib import Path
@@ -28,6 +29,7 @@ from pydantic import ValidationError
 from arena.errors import DatasetError
 from arena.importers.case import LICENCE_NOTE, ImportedCase, Skipped, with_report
 from arena.importers.options import OptionsError, parse_answer
+from arena.importers.source import source_bytes, source_text
 from arena.importers.text import RoleNames, detect_language, first_sentences, normalize_name, slugify, unique_ids
 from arena.scripts.schema import Question, Role, Script, Suite, Truth
 
@@ -43,23 +45,23 @@ def discover(root: Path) -> list[Path]:
     """Every case folder below `root` (or `root` itself): the parent of a `json/` folder of roles."""
     found = set()
     for file in root.rglob("*.json"):
-        if file.parent.name == "json" and (file.name == "script_info.json" or "is_murderer" in read_head(file)):
+        if file.parent.name == "json" and (file.name == "script_info.json" or "is_murderer" in read_head(file, root)):
             found.add(file.parent.parent)
     return sorted(found)
 
 
-def read_head(file: Path) -> str:
+def read_head(file: Path, base: Path) -> str:
     try:
-        with file.open(encoding="utf-8", errors="replace") as handle:
-            return handle.read(4096)
-    except OSError:
+        return source_bytes(base, file)[:4096].decode("utf-8", errors="replace")
+    except DatasetError:
         return ""
 
 
-def read_json(file: Path) -> Any:
+def read_json(file: Path, base: Path) -> Any:
+    """A JSON file that must lie under `base` (the case folder)."""
     try:
-        return json.loads(file.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return json.loads(source_text(base, file, "utf-8-sig"))
+    except json.JSONDecodeError as exc:
         raise DatasetError(f"{file}: cannot read ({exc})") from exc
 
 
@@ -67,7 +69,7 @@ def role_files(folder: Path) -> tuple[dict[str, Any], list[tuple[str, dict[str, 
     """(script_info, [(name, role json)]) in the character order of script_info."""
     json_dir = folder / "json"
     info_file = json_dir / "script_info.json"
-    info = read_json(info_file) if info_file.is_file() else {}
+    info = read_json(info_file, folder) if info_file.is_file() else {}
     files = {normalize_name(p.stem): p for p in json_dir.glob("*.json") if p.name != "script_info.json"}
     names = [str(n) for n in info.get("character_name") or []] or sorted(p.stem for p in files.values())
     roles = []
@@ -75,7 +77,7 @@ def role_files(folder: Path) -> tuple[dict[str, Any], list[tuple[str, dict[str, 
         file = files.get(normalize_name(name))
         if file is None:
             raise DatasetError(f"{json_dir}: no role file for character {name!r}")
-        data = read_json(file)
+        data = read_json(file, folder)
         if not isinstance(data, dict):
             raise DatasetError(f"{file}: expected a role object")
         roles.append((name, data))
@@ -108,11 +110,10 @@ def build_role(name: str, rid: str, data: dict[str, Any], lang: str) -> Role:
                 goals=goals, culprit=culprit)
 
 
-def csv_rows(file: Path, skipped: list[Skipped]) -> list[dict[str, str]]:
+def csv_rows(file: Path, base: Path, skipped: list[Skipped]) -> list[dict[str, str]]:
     try:
-        with file.open(encoding="utf-8-sig", newline="") as handle:
-            rows = list(csv.DictReader(handle))
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        rows = list(csv.DictReader(io.StringIO(source_text(base, file, "utf-8-sig"), newline="")))
+    except (DatasetError, csv.Error) as exc:
         skipped.append(Skipped(f"final_result/{file.name}", f"cannot read ({exc})"))
         return []
     needed = {"value", "type", "question", "a", "b", "truth"}
@@ -176,7 +177,7 @@ def build_questions(folder: Path, names: RoleNames, all_roles: list[str]) -> tup
     for file in files:
         tester = tester_of(file, names)
         prefix = f"wp_{slugify(file.stem)}"
-        for n, row in enumerate(csv_rows(file, skipped), start=1):
+        for n, row in enumerate(csv_rows(file, folder, skipped), start=1):
             item = f"final_result/{file.name} row {n}"
             key = row_key(row)
             earlier = seen.get((tester, key)) or (seen_any.get(key) if tester is None else None)

@@ -24,6 +24,7 @@ from typing import Any
 from arena.errors import DatasetError
 from arena.importers.case import LICENCE_NOTE, ImportedCase, Skipped, with_report
 from arena.importers.image_kinds import assign_kinds, paper_share
+from arena.importers.source import source_bytes, source_text
 from arena.importers.text import RoleNames, detect_language, first_sentences, numbered_items, slugify, unique_ids
 from arena.importers.whodunitbench_qa import PoolIndex, image_questions, lsu_questions, mmr_questions
 from arena.scripts.schema import (
@@ -60,8 +61,8 @@ def discover(root: Path) -> list[Path]:
 def read_case(folder: Path) -> dict[str, Any]:
     file = folder / CASE_FILE
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = json.loads(source_text(folder, file))
+    except json.JSONDecodeError as exc:
         raise DatasetError(f"{file}: cannot read ({exc})") from exc
     if not isinstance(data, dict) or not isinstance(data.get("role"), list) or len(data["role"]) < 2:
         raise DatasetError(f"{file}: expected an object with a `role` list of two or more roles")
@@ -207,10 +208,10 @@ def read_images(folder: Path, skipped: list[Skipped]) -> list[tuple[str, bytes, 
     ids = unique_ids([p.stem for p in sorted(img_dir.iterdir(), key=natural_key) if p.is_file()], prefix="img_")
     files = [p for p in sorted(img_dir.iterdir(), key=natural_key) if p.is_file()]
     for path, cid in zip(files, ids, strict=True):
-        blob = path.read_bytes()
         try:
+            blob = source_bytes(folder, path, image=True)
             info = inspect_bytes(blob, f"img/{path.name}")
-        except ImageProblem as exc:
+        except (DatasetError, ImageProblem) as exc:
             skipped.append(Skipped(f"img/{path.name}", str(exc)))
             continue
         images.append((cid, blob, info.format))

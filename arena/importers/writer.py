@@ -13,9 +13,10 @@ from typing import Any
 
 import yaml
 
-from arena.errors import ConfigError, ScriptError
+from arena.errors import ConfigError, DatasetError, ScriptError
 from arena.importers.case import ImportedCase, ImportReport, suite_counts
 from arena.scripts.loader import load_script
+from multimodal.files import FileProblem, max_script_bytes, read_capped, target_inside
 
 
 class CaseDumper(yaml.SafeDumper):
@@ -57,28 +58,34 @@ def prepare_folder(folder: Path, overwrite: bool) -> None:
     imported = False
     if previous.is_file():
         try:
-            meta = (yaml.safe_load(previous.read_text(encoding="utf-8")) or {}).get("metadata") or {}
+            text = read_capped(previous, max_script_bytes()).decode("utf-8")
+            meta = (yaml.safe_load(text) or {}).get("metadata") or {}
             imported = bool(meta.get("importer"))
-        except (yaml.YAMLError, OSError, AttributeError):
+        except (yaml.YAMLError, FileProblem, UnicodeDecodeError, AttributeError):
             imported = False
     if not (imported or overwrite):
         raise ConfigError(f"{folder} exists and is not an earlier import; pass --overwrite to replace it")
     shutil.rmtree(folder)
 
 
+def write_target(base: Path, name: str) -> Path:
+    """Where to write `name` below `base`: the path rule of case files holds for what is written too."""
+    try:
+        return target_inside(base, name)
+    except FileProblem as exc:
+        raise DatasetError(f"{base}: refusing to write {name!r}: {exc} (fix: {exc.fix})") from exc
+
+
 def write_case(case: ImportedCase, out_root: Path, overwrite: bool = False) -> ImportReport:
-    """Write the case below `out_root/<slug>/`, validate it, and report what it holds."""
-    folder = out_root / case.slug
+    """Write the case below `out_root/<slug>/` (never outside it), validate it, and report what it holds."""
+    folder = write_target(out_root, case.slug)
     prepare_folder(folder, overwrite)
     data, role_files = script_document(case)
-    (folder / "roles").mkdir(parents=True, exist_ok=True)
-    for name, text in role_files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    for name, blob in case.images.items():
-        target = folder / name
+    for name, blob in [*((n, t.encode("utf-8")) for n, t in role_files.items()), *case.images.items()]:
+        target = write_target(folder, name)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(blob)
-    (folder / "script.yaml").write_text(dump_yaml(data), encoding="utf-8")
+    write_target(folder, "script.yaml").write_text(dump_yaml(data), encoding="utf-8")
     try:
         load_script(folder)
         problems: tuple[str, ...] = ()

@@ -11,8 +11,10 @@ import yaml
 from pydantic import ValidationError
 
 from arena.errors import ScriptError
+from arena.scripts.paths import image_path_problems, read_case_text
 from arena.scripts.problems import Problem, raise_problems
 from arena.scripts.schema import Script
+from multimodal.files import FileProblem, max_script_bytes, read_capped
 
 SCRIPT_FILES = ("script.yaml", "script.yml", "script.json")
 
@@ -23,40 +25,75 @@ def script_file(path: Path) -> Path:
         for name in SCRIPT_FILES:
             if (path / name).is_file():
                 return path / name
+        present = [name for name in SCRIPT_FILES if os.path.lexists(path / name)]
+        if present:
+            raise ScriptError(f"{path}: {present[0]} is not a regular file (fix: make it a plain YAML or JSON file)")
         raise ScriptError(f"{path}: no script file (expected one of {', '.join(SCRIPT_FILES)})")
     if not path.exists():
         raise ScriptError(f"{path}: no such file or folder")
     return path
 
 
+MAX_YAML_NODES = 1_000_000  # nodes after aliases are expanded: far above any real case, far below a bomb
+
+
+def expanded_nodes(node: yaml.Node, memo: dict[int, int]) -> int:
+    """How many nodes `node` stands for once every alias is expanded (shared nodes counted each time)."""
+    key = id(node)
+    if key not in memo:
+        memo[key] = 1  # a recursive alias counts once instead of looping
+        if isinstance(node, yaml.SequenceNode):
+            memo[key] += sum(expanded_nodes(child, memo) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            memo[key] += sum(expanded_nodes(k, memo) + expanded_nodes(v, memo) for k, v in node.value)
+    return memo[key]
+
+
+def parse_yaml(text: str, file: Path) -> Any:
+    """Safe YAML, refusing documents whose aliases expand beyond MAX_YAML_NODES (alias bombs)."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        size = expanded_nodes(node, {})
+        if size > MAX_YAML_NODES:
+            raise ScriptError(f"{file}: YAML aliases expand to more than {MAX_YAML_NODES} values ({size}); "
+                              "refused as an alias bomb (fix: write the values out instead of repeating aliases)")
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
 def read_document(file: Path) -> dict[str, Any]:
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScriptError(f"{file}: cannot read ({exc})") from exc
+        text = read_capped(file, max_script_bytes()).decode("utf-8")
+    except FileProblem as exc:
+        raise ScriptError(f"{file}: {exc} (fix: {exc.fix})") from exc
+    except UnicodeDecodeError as exc:
+        raise ScriptError(f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start}) (fix: save it as UTF-8)") from exc
+    kind = "JSON" if file.suffix == ".json" else "YAML"
     try:
-        data = json.loads(text) if file.suffix == ".json" else yaml.safe_load(text)
+        data = json.loads(text) if file.suffix == ".json" else parse_yaml(text, file)
+    except RecursionError as exc:
+        raise ScriptError(f"{file}: {kind} nested too deeply to read (fix: flatten the nesting)") from exc
     except (yaml.YAMLError, json.JSONDecodeError) as exc:
-        raise ScriptError(f"{file}: not valid {'JSON' if file.suffix == '.json' else 'YAML'}: {exc}") from exc
+        raise ScriptError(f"{file}: not valid {kind}: {exc} (fix: correct the syntax at the place named)") from exc
     if not isinstance(data, dict):
         raise ScriptError(f"{file}: the top level must be a mapping of fields (id, title, roles...)")
     return data
 
 
 def resolve_role_scripts(data: dict[str, Any], folder: Path, file: str) -> list[Problem]:
-    """Replace each role's `script_file` by its text, in place; report unreadable files."""
+    """Replace each role's `script_file` by its text, in place; report refused or unreadable files."""
     problems: list[Problem] = []
     for index, role in enumerate(data.get("roles") or []):
         if not isinstance(role, dict) or not role.get("script_file"):
             continue
-        target = folder / str(role["script_file"])
         try:
-            role["script"] = target.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(
-                Problem(file, f"roles[{index}].script_file", f"cannot read {target}: {exc}",
-                        "point script_file at a UTF-8 text file beside script.yaml")
-            )
+            role["script"] = read_case_text(folder, str(role["script_file"]), file, f"roles[{index}].script_file")
+        except ScriptError as exc:
+            problems += [p for p in exc.problems if isinstance(p, Problem)]
     return problems
 
 
@@ -73,7 +110,7 @@ def load_script_unchecked(path: str | os.PathLike[str]) -> Script:
     """Parse a script without cross-reference or image checks (see `load_script`)."""
     file = script_file(Path(path))
     data = read_document(file)
-    problems = resolve_role_scripts(data, file.parent, str(file))
+    problems = resolve_role_scripts(data, file.parent, str(file)) + image_path_problems(data, file.parent, str(file))
     try:
         script = Script.model_validate(data)
     except ValidationError as exc:

@@ -248,6 +248,9 @@ class Script(Model):
         return [clue for clue in self.clues if clue.image is not None]
 
     def image_path(self, clue: Clue) -> Path:
+        """The clue's image file. The loader refuses a case whose image paths break the path rule
+        (`arena.scripts.paths`), so for a loaded case this lies inside its folder; readers still read it
+        with the image cap and regular-file check of `multimodal.files`."""
         if clue.image is None:
             raise ValueError(f"clue {clue.id} has no image")
         base = self._folder or Path(".")

@@ -10,8 +10,10 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+from arena.scripts.paths import file_problem
 from arena.scripts.problems import Problem
 from arena.scripts.schema import FORMAT_VERSION, ImageKind, Script, Suite, Visibility
+from multimodal.files import FileProblem, resolve_inside
 from multimodal.images import ImageProblem, inspect_file
 
 SUITE_IMAGE_KIND = {Suite.TIU: ImageKind.TEXT_RICH, Suite.MIU: ImageKind.MEDIA_RICH}
@@ -106,10 +108,13 @@ def check_images(script: Script, file: str) -> list[Problem]:
     for i, clue in enumerate(script.clues):
         if clue.image is None:
             continue
+        field = f"clues[{i}].image.file"
         try:
-            inspect_file(base / clue.image.file)
+            inspect_file(resolve_inside(base, clue.image.file))
+        except FileProblem as exc:
+            problems.append(file_problem(file, field, clue.image.file, exc))
         except ImageProblem as exc:
-            problems.append(Problem(file, f"clues[{i}].image.file", str(exc),
+            problems.append(Problem(file, field, str(exc), exc.fix or
                                     "render the cards (arena scripts render) or fix the file path"))
     return problems
 

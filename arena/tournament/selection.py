@@ -6,11 +6,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from arena.entries import Entry, resolve_entry
-from arena.errors import ConfigError
+from arena.errors import ConfigError, ScriptError
 from arena.scripts.loader import discover_scripts, find_script, load_script
 from arena.scripts.schema import Script
 
@@ -57,14 +57,29 @@ def load_case(ref: str, root: Path | None = None) -> Script:
     return load_script(path if path.exists() else find_script(ref, root))
 
 
-def select_scripts(choice: str, root: Path | None = None) -> list[Script]:
-    """`all` = every case under `root` (default: the bundled cases); else comma-separated ids or paths."""
+def select_scripts(choice: str, root: Path | None = None,
+                   on_broken: Callable[[str, ScriptError], None] | None = None) -> list[Script]:
+    """`all` = every case under `root` (default: the bundled cases); else comma-separated ids or paths.
+
+    With `on_broken`, a case that does not load is reported to it and left out instead of stopping
+    the whole selection; it is an error only when no case is left.
+    """
     if choice.strip() == "all":
-        folders = discover_scripts(root)
-        if not folders:
+        refs = [str(folder) for folder in discover_scripts(root)]
+        if not refs:
             raise ConfigError("--scripts all: no cases found (set ARENA_SCRIPTS or name case folders)")
-        return [load_script(folder) for folder in folders]
-    refs = split_list(choice)
+    else:
+        refs = split_list(choice)
     if not refs:
         raise ConfigError("--scripts: give `all` or case ids/paths separated by commas")
-    return [load_case(ref, root) for ref in refs]
+    cases = []
+    for ref in refs:
+        try:
+            cases.append(load_case(ref, root))
+        except ScriptError as exc:
+            if on_broken is None:
+                raise
+            on_broken(ref, exc)
+    if not cases:
+        raise ConfigError(f"--scripts {choice}: none of the {len(refs)} case(s) loads; fix the problems reported")
+    return cases

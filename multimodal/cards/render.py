@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from multimodal.cards.media_cards import MEDIA_TEMPLATES
 from multimodal.cards.text_cards import TEXT_TEMPLATES
+from multimodal.files import FileProblem, max_script_bytes, read_capped, target_inside
 
 TEMPLATES: dict[str, tuple[type[BaseModel], Callable[[Any], Image.Image]]] = {**TEXT_TEMPLATES, **MEDIA_TEMPLATES}
 SPEC_FILE = "cards.yaml"
@@ -40,9 +41,9 @@ def load_card_specs(folder: Path) -> list[CardSpec]:
     if not path.is_file():
         return []
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = yaml.safe_load(read_capped(path, max_script_bytes()).decode("utf-8")) or {}
         return [CardSpec.model_validate(item) for item in data.get("cards", [])]
-    except (yaml.YAMLError, ValidationError, AttributeError) as exc:
+    except (yaml.YAMLError, ValidationError, AttributeError, FileProblem, UnicodeDecodeError) as exc:
         raise CardError(f"{path}: {exc}") from exc
 
 
@@ -67,7 +68,10 @@ def render_cards(folder: Path, out_dir: Path | None = None) -> list[Path]:
     """Render every card of `folder` (into `out_dir` if given, else beside the spec); return the paths."""
     written = []
     for spec in load_card_specs(folder):
-        target = (out_dir or folder) / spec.file
+        try:  # a card is written only inside the case (or output) folder, like every file a case names
+            target = target_inside(out_dir or folder, spec.file)
+        except FileProblem as exc:
+            raise CardError(f"{spec.file}: {exc} (fix: {exc.fix})") from exc
         target.parent.mkdir(parents=True, exist_ok=True)
         data = png_bytes(render_card(spec))
         if not target.exists() or target.read_bytes() != data:

@@ -50,3 +50,25 @@ def test_fit_image_keeps_small_images_and_shrinks_large_ones() -> None:
         assert img.size == (1000, 500)
     data, media = fit_image(encoded("GIF"), 1024, 10_000_000, formats=("jpeg",))
     assert media == "image/jpeg" and sniff_format(data) == "jpeg"
+
+
+def test_a_decompression_bomb_is_an_image_problem_not_a_pillow_error() -> None:
+    from tests.scripts.attacks import bomb_png
+
+    with pytest.raises(ImageProblem, match="decompression bomb") as refused:
+        inspect_bytes(bomb_png(30000), "bomb.png")
+    assert refused.value.fix and "8192" in refused.value.fix
+
+
+def test_the_declared_size_is_checked_before_any_pixel_is_decoded() -> None:
+    import struct
+
+    from tests.scripts.attacks import chunk
+
+    header = chunk(b"IHDR", struct.pack(">IIBBBBB", 9000, 40, 8, 0, 0, 0, 0))
+    no_pixels = b"\x89PNG\r\n\x1a\n" + header + chunk(b"IEND", b"")  # decoding it fails: "cannot load"
+    with pytest.raises(ImageProblem, match="9000x40 pixels, outside 32..8192 pixels per side"):
+        inspect_bytes(no_pixels, "wide.png")
+    small = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 64, 40, 8, 0, 0, 0, 0)) + chunk(b"IEND", b"")
+    with pytest.raises(ImageProblem, match="does not decode"):
+        inspect_bytes(small, "empty.png")
