@@ -27,12 +27,14 @@ from multimodal.cards.exhibits import EXHIBIT_TEMPLATES
 from multimodal.cards.look import LookError, apply_look, look_seed, resolve_look, with_face
 from multimodal.cards.media_cards import MEDIA_TEMPLATES
 from multimodal.cards.photo import jpeg_bytes
+from multimodal.cards.plans import PLAN_TEMPLATES
 from multimodal.cards.scenes import SCENE_TEMPLATES
 from multimodal.cards.text_cards import TEXT_TEMPLATES
 from multimodal.cards.typefaces import FontMissing
 
 TEMPLATES: dict[str, tuple[type[BaseModel], Callable[[Any], Image.Image]]] = {
-    **TEXT_TEMPLATES, **MEDIA_TEMPLATES, **SCENE_TEMPLATES, **EXHIBIT_TEMPLATES, **CHART_TEMPLATES}
+    **TEXT_TEMPLATES, **MEDIA_TEMPLATES, **SCENE_TEMPLATES, **EXHIBIT_TEMPLATES, **CHART_TEMPLATES,
+    **PLAN_TEMPLATES}
 SPEC_FILE = "cards.yaml"
 
 
