@@ -28,8 +28,16 @@ from PIL import Image, ImageDraw
 from pydantic import Field
 
 from multimodal.cards.charts import Time, minutes
-from multimodal.cards.media_cards import (Colour, FloorplanParams, Params, Shape, draw_segment, draw_shape,
-                                          render_floorplan, room_box)
+from multimodal.cards.media_cards import (
+    Colour,
+    FloorplanParams,
+    Params,
+    Shape,
+    draw_segment,
+    draw_shape,
+    render_floorplan,
+    room_box,
+)
 from multimodal.cards.typefaces import face_font
 
 FurnitureKind = Literal["table", "round_table", "chair", "bed", "sofa", "desk", "piano", "bookshelf", "wardrobe",
@@ -92,8 +100,8 @@ def draw_furniture(d: ImageDraw.ImageDraw, f: Furniture, box: tuple[float, float
         for dx in (-0.5, 0.5):
             for dy in (-0.5, 0.5):
                 q = min(hw, hh) * 0.35
-                d.ellipse((cx + dx * hw - q, cy + dy * hh - q, cx + dx * hw + q, cy + dy * hh + q), outline=(40, 40, 40),
-                          width=2)
+                ex, ey = cx + dx * hw, cy + dy * hh
+                d.ellipse((ex - q, ey - q, ex + q, ey + q), outline=(40, 40, 40), width=2)
     elif k in ("bath", "sink"):
         d.rounded_rectangle(r, radius=8, fill=(245, 250, 255), outline=(90, 110, 130), width=3)
         d.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=(90, 110, 130))
@@ -146,7 +154,8 @@ def render_furnished_plan(p: FurnishedPlanParams) -> Image.Image:
             draw_segment(d, (ax, ay), (bx, by), people[name].colour, dashed=True)
         for _, x, y, time in spots:
             draw_shape(d, people[name].shape, x, y, r, people[name].colour)
-            d.text((x + r + 3, y - r - 2), time, font=fnt, fill=(20, 20, 20), stroke_width=2, stroke_fill=(255, 255, 255))
+            d.text((x + r + 3, y - r - 2), time, font=fnt, fill=(20, 20, 20), stroke_width=2,
+                   stroke_fill=(255, 255, 255))
     x = 30
     for person in p.people:
         draw_shape(d, person.shape, x + 12, base.height + 22, 11, person.colour)
