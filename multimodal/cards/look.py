@@ -73,8 +73,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "aged": {"paper": "aged", "folds": 2, "stains": 1},
     "typed": {"face": "typewriter", "paper": "textured", "ink_wear": 0.35},
     "book": {"face": "book", "paper": "aged"},
-    "scanned": {"paper": "textured", "tilt": 1.2, "noise": 3.0},
-    "photographed": {"paper": "textured", "photo": True, "tilt": 2.5, "keystone": 0.04, "light": 0.35,
+    "scanned": {"paper": "textured", "tilt": -0.9, "noise": 3.0},
+    "photographed": {"paper": "textured", "photo": True, "tilt": 1.5, "keystone": 0.03, "light": 0.35,
                      "noise": 3.0, "blur": 0.4, "jpeg_quality": 85},
     "handwritten": {"face": "hand_pen", "paper": "lined", "ink": "midnightblue", "tilt": 0.8},
     "scrawled": {"face": "hand_scrawl", "paper": "textured", "ink": "black", "tilt": 1.5, "stains": 1},
@@ -123,9 +123,14 @@ def with_face(params: dict[str, Any], look: Look | None, fields: set[str]) -> di
     return {**{key: look.face for key in FACE_FIELDS if key in fields}, **params}
 
 
+def is_plain(look: Look | None) -> bool:
+    """True when the look changes nothing (no look, `plain`, or only a preset name and seed)."""
+    return look is None or look == Look(preset=look.preset, seed=look.seed)
+
+
 def apply_look(img: Image.Image, look: Look | None, seed: int) -> Image.Image:
     """The card made to look real: paper and ink, folds, stains, stamps, then tilt and the camera."""
-    if look is None or look == Look(preset=look.preset, seed=look.seed):
+    if look is None or is_plain(look):
         return img
     rng = np.random.default_rng(seed)
     out = img.convert("RGB")

@@ -32,11 +32,14 @@ def smooth_noise(rng: np.random.Generator, size: tuple[int, int], cells: int) ->
     return np.asarray(big, dtype=np.float32) / 127.5 - 1.0
 
 
-def background_colour(img: Image.Image) -> np.ndarray:
-    """The most common colour of the card (its paper), from a subsample of pixels."""
-    px = np.asarray(img.convert("RGB"))[::5, ::5].reshape(-1, 3)
-    colours, counts = np.unique(px, axis=0, return_counts=True)
-    return colours[int(np.argmax(counts))].astype(np.float32)
+def background_colour(img: Image.Image) -> tuple[np.ndarray, float]:
+    """The most common colour of the card (its paper) and the share of pixels it covers (subsampled)."""
+    px = np.asarray(img.convert("RGB"))[::4, ::4].reshape(-1, 3).astype(np.int32)
+    packed = (px[:, 0] << 16) | (px[:, 1] << 8) | px[:, 2]
+    values, counts = np.unique(packed, return_counts=True)
+    top = int(np.argmax(counts))
+    v = int(values[top])
+    return np.array(((v >> 16) & 255, (v >> 8) & 255, v & 255), dtype=np.float32), float(counts[top] / len(packed))
 
 
 def paper_texture(rng: np.random.Generator, size: tuple[int, int], kind: PaperKind) -> np.ndarray:
@@ -95,9 +98,16 @@ def rule_paper(paper: np.ndarray, darkness: np.ndarray, kind: PaperKind) -> None
 
 def put_on_paper(img: Image.Image, rng: np.random.Generator, kind: PaperKind, ink: str | None,
                  ink_wear: float) -> Image.Image:
-    """Replace the card's flat background by paper; optionally recolour the ink and wear it unevenly."""
+    """Replace the card's flat background by paper; optionally recolour the ink and wear it unevenly.
+
+    A card without a flat background (a photograph, a collage sheet: no colour covers 20% of it) is
+    returned unchanged, since there is no paper to replace.
+    """
+    colour, share = background_colour(img)
+    if share < 0.2:
+        return img
     card = np.asarray(img.convert("RGB"), dtype=np.float32)
-    bg = np.maximum(background_colour(img), 1.0)
+    bg = np.maximum(colour, 1.0)
     ratio = np.clip(card / bg, 0.0, 1.0)
     darkness = 1.0 - ratio.mean(axis=2)
     h, w = darkness.shape

@@ -86,13 +86,14 @@ def lay_on(card: Image.Image, rng: np.random.Generator, surface: Surface, shadow
 def light(arr: np.ndarray, rng: np.random.Generator, strength: float) -> np.ndarray:
     """Uneven light: a gradient from a seeded side, a vignette and a warm cast, scaled by `strength` (0..1)."""
     h, w = arr.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    angle = rng.uniform(0, 2 * np.pi)
-    ramp = ((xx / w - 0.5) * np.cos(angle) + (yy / h - 0.5) * np.sin(angle))
-    vignette = ((xx / w - 0.5) ** 2 + (yy / h - 0.5) ** 2)
-    gain = 1.0 + strength * (0.28 * ramp - 0.55 * vignette + 0.04)
+    fx = np.linspace(-0.5, 0.5, w, dtype=np.float32)
+    fy = np.linspace(-0.5, 0.5, h, dtype=np.float32)
+    angle = float(rng.uniform(0, 2 * np.pi))
+    ramp = fx[None, :] * float(np.cos(angle)) + fy[:, None] * float(np.sin(angle))
+    vignette = fx[None, :] ** 2 + fy[:, None] ** 2
+    gain = 1.0 + float(strength) * (0.28 * ramp - 0.55 * vignette + 0.04)
     warm = np.array((1.0 + 0.03 * strength, 1.0, 1.0 - 0.07 * strength), dtype=np.float32)
-    return arr * gain[..., None] * warm
+    return (arr * gain[..., None] * warm).astype(np.float32)
 
 
 def finish(arr: np.ndarray, rng: np.random.Generator, noise: float, blur: float) -> Image.Image:

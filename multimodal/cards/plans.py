@@ -247,8 +247,8 @@ def render_street_map(p: StreetMapParams) -> Image.Image:
     tfont = face_font("bold", 16)
     for walk in p.walks:
         pts = [at(s.x, s.y) for s in walk.stops]
-        for a, b in zip(pts, pts[1:], strict=False):
-            draw_segment(d, a, b, walk.colour, walk.dashed)
+        for start, end in zip(pts, pts[1:], strict=False):
+            draw_segment(d, start, end, walk.colour, walk.dashed)
         for (x, y), stop in zip(pts, walk.stops, strict=True):
             d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=walk.colour, outline=(20, 20, 20), width=2)
             if stop.time:

@@ -171,12 +171,10 @@ def render_cctv(p: CctvParams) -> Image.Image:
         scene.alpha_composite(tile, (int(f.x / 100 * w - tile.width / 2), int(f.y / 100 * h - tile.height / 2)))
     out = cctv_grade(scene.convert("RGB"), np.random.default_rng(p.seed), p.night)
     draw = ImageDraw.Draw(out)
-    fnt = face_font("mono", max(16, w // 34))
-    draw.text((14, 12), p.camera, font=fnt, fill=(255, 255, 255), stroke_width=2, stroke_fill=(0, 0, 0))
-    stamp_w = fnt.getlength(p.timestamp)
-    draw.text((w - stamp_w - 14, h - fnt.size - 18), p.timestamp, font=fnt, fill=(255, 255, 255),
-              stroke_width=2, stroke_fill=(0, 0, 0))
+    fnt = face_font("mono", max(18, w // 30))
+    for text, (x, y) in ((p.camera, (14, 12)), (p.timestamp, (w - fnt.getlength(p.timestamp) - 14, h - fnt.size - 20))):
+        draw.rectangle((x - 6, y - 4, x + fnt.getlength(text) + 6, y + fnt.size + 6), fill=(12, 12, 12))
+        draw.text((x, y), text, font=fnt, fill=(245, 245, 245))
     return out
-
 
 SCENE_TEMPLATES: dict[str, tuple[type[Params], Callable[[Any], Image.Image]]] = {"cctv": (CctvParams, render_cctv)}
