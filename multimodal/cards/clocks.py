@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 from typing import Any, Literal
 
-from PIL import Image, ImageDraw, ImageOps
+from PIL import Image, ImageColor, ImageDraw, ImageOps
 from pydantic import Field
 
 from multimodal.cards.media_cards import Colour, Params, draw_caption
@@ -63,7 +63,7 @@ def draw_case(d: ImageDraw.ImageDraw, p: TimepieceParams, c: float, r: float) ->
         d.rectangle((c + rim - 4, c - r * 0.1, c + rim + r * 0.12, c + r * 0.1), fill=colour, outline=dark)
 
 
-def draw_ticks(d: ImageDraw.ImageDraw, ticks: str, c: float, r: float, s: int) -> None:
+def draw_ticks(d: ImageDraw.ImageDraw, ticks: str, c: float, r: float, s: int, ink: tuple[int, int, int]) -> None:
     if ticks == "none":
         return
     for tick in range(60):
@@ -75,7 +75,7 @@ def draw_ticks(d: ImageDraw.ImageDraw, ticks: str, c: float, r: float, s: int) -
         inner = r * (0.78 if quarter else 0.84 if major else 0.91)
         width = max(2, s // (50 if quarter else 80 if major else 240))
         sx, sy = math.sin(a), -math.cos(a)
-        d.line((c + inner * sx, c + inner * sy, c + r * 0.96 * sx, c + r * 0.96 * sy), fill=(30, 30, 30), width=width)
+        d.line((c + inner * sx, c + inner * sy, c + r * 0.96 * sx, c + r * 0.96 * sy), fill=ink, width=width)
 
 
 def render_timepiece(p: TimepieceParams) -> Image.Image:
@@ -85,8 +85,9 @@ def render_timepiece(p: TimepieceParams) -> Image.Image:
     c, r = s / 2, s * 0.34
     draw_case(d, p, c, r)
     d.ellipse((c - r, c - r, c + r, c + r), fill=p.dial, outline=(60, 60, 60), width=2)
-    draw_ticks(d, p.ticks, c, r, s)
-    ink = (25, 25, 30)
+    dark_dial = sum(ImageColor.getrgb(p.dial)[:3]) < 300
+    ink = (235, 230, 215) if dark_dial else (25, 25, 30)
+    draw_ticks(d, p.ticks, c, r, s, ink)
     hand(d, c, math.radians(((p.hour % 12) + p.minute / 60) * 30), r * 0.52, s / 28, r * 0.1, ink)
     hand(d, c, math.radians((p.minute + (p.second or 0) / 60) * 6), r * 0.86, s / 42, r * 0.12, ink)
     if p.second is not None:
