@@ -3,6 +3,9 @@ and drawn states that differ where a question needs them to."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +19,7 @@ from multimodal.cards.examples import EXAMPLES, LETTER
 from multimodal.cards.look import PRESETS, legibility_class, resolve_look
 from multimodal.cards.render import CardError, CardSpec, card_bytes, render_card, render_cards
 from multimodal.images import fit_image, inspect_file, sniff_format
+from tests.conftest import FIXTURE_CASE, ROOT
 
 KINDS = list(EXAMPLES)
 
@@ -142,3 +146,22 @@ def test_legibility_class_sorts_the_presets() -> None:
     classes = {name: legibility_class(resolve_look(name)) for name in PRESETS}
     assert {n for n, c in classes.items() if c == "hard"} == {"handwritten", "scrawled", "stamped", "photo_heavy"}
     assert legibility_class(None) == "mild"
+
+
+def test_a_case_with_a_photographed_jpeg_card_renders_and_validates(tmp_path: Path) -> None:
+    case = tmp_path / "case"
+    shutil.copytree(FIXTURE_CASE, case)
+    shutil.rmtree(case / "images")
+    cards = (case / "cards.yaml").read_text(encoding="utf-8")
+    (case / "cards.yaml").write_text(cards.replace("file: images/note.png\n    template: document\n",
+                                                   "file: images/note.jpg\n    template: document\n"
+                                                   "    look: photographed\n"), encoding="utf-8")
+    script = (case / "script.yaml").read_text(encoding="utf-8")
+    (case / "script.yaml").write_text(script.replace("images/note.png", "images/note.jpg"), encoding="utf-8")
+    code = "from arena.cli import main; main()"
+    for command in ("render", "validate"):
+        done = subprocess.run([sys.executable, "-c", code, "scripts", command, str(case)], capture_output=True,
+                              text=True, cwd=ROOT, timeout=120)
+        assert done.returncode == 0, done.stdout + done.stderr
+    assert inspect_file(case / "images" / "note.jpg").media_type == "image/jpeg"
+    assert legibility_class(resolve_look("photographed")) == "mild"
