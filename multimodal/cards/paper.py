@@ -57,8 +57,9 @@ def paper_texture(rng: np.random.Generator, size: tuple[int, int], kind: PaperKi
         paper -= (np.clip(1.0 - edge, 0, 1) ** 2 * 28.0)[..., None] * np.array((0.8, 1.0, 1.6), dtype=np.float32)
         for _ in range(int(rng.integers(6, 14))):  # foxing: small brown spots
             cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(2, 7)
-            spot = np.clip(1.0 - ((xx - cx) ** 2 + (yy - cy) ** 2) / (r * r), 0, 1)
-            paper -= spot[..., None] * np.array((25, 40, 60), dtype=np.float32)
+            x0, x1, y0, y1 = max(0, int(cx - r)), min(w, int(cx + r) + 1), max(0, int(cy - r)), min(h, int(cy + r) + 1)
+            spot = np.clip(1.0 - ((xx[y0:y1, x0:x1] - cx) ** 2 + (yy[y0:y1, x0:x1] - cy) ** 2) / (r * r), 0, 1)
+            paper[y0:y1, x0:x1] -= spot[..., None] * np.array((25, 40, 60), dtype=np.float32)
     return np.clip(paper, 0, 255)
 
 
