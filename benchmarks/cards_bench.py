@@ -47,10 +47,10 @@ def main() -> int:
     for look in PRESETS:
         suffix = ".jpg" if "photo" in look else ".png"
         rows.append((f"look {look}", letter.model_copy(update={"look": look, "file": f"letter-{look}{suffix}"})))
-    print(f"{'card':<28}{'render ms':>11}{'+encode ms':>12}{'bytes':>10}")
+    print(f"{'card':<28}{'render ms':>11}{'render+encode ms':>18}{'bytes':>10}")
     for name, spec in rows:
         render_ms, total_ms, size = timed(spec, args.runs)
-        print(f"{name:<28}{render_ms:>11.0f}{total_ms:>12.0f}{size:>10}")
+        print(f"{name:<28}{render_ms:>11.0f}{total_ms:>18.0f}{size:>10}")
         if args.out:
             args.out.mkdir(parents=True, exist_ok=True)
             (args.out / Path(spec.file).name).write_bytes(card_bytes(spec))

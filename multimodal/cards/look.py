@@ -26,7 +26,7 @@ from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from multimodal.cards.media_cards import Colour
-from multimodal.cards.paper import PaperKind, fold, press_stamp, put_on_paper, stain
+from multimodal.cards.paper import PaperKind, fold, press_stamp, put_on_paper, stain, warp
 from multimodal.cards.photo import Surface, finish, jpeg_artefacts, lay_on, light, tilt
 from multimodal.cards.text_cards import Face
 from multimodal.cards.typefaces import HANDWRITING
@@ -54,6 +54,7 @@ class Look(BaseModel):
     paper: PaperKind = "plain"
     ink: Colour | None = None
     ink_wear: float = Field(default=0.0, ge=0, le=1)
+    warp: float = Field(default=0.0, ge=0, le=8, description="pixels by which the ink wanders (an unsteady hand)")
     folds: int = Field(default=0, ge=0, le=3)
     stains: int = Field(default=0, ge=0, le=6)
     stamps: tuple[Stamp, ...] = ()
@@ -76,11 +77,11 @@ PRESETS: dict[str, dict[str, Any]] = {
     "scanned": {"paper": "textured", "tilt": -0.9, "noise": 3.0},
     "photographed": {"paper": "textured", "photo": True, "tilt": 1.5, "keystone": 0.03, "light": 0.35,
                      "noise": 3.0, "blur": 0.4, "jpeg_quality": 85},
-    "handwritten": {"face": "hand_pen", "paper": "lined", "ink": "midnightblue", "tilt": 0.8},
-    "scrawled": {"face": "hand_scrawl", "paper": "textured", "ink": "black", "tilt": 1.5, "stains": 1},
+    "handwritten": {"face": "hand_pen", "paper": "lined", "ink": "midnightblue", "tilt": 0.8, "warp": 2.0},
+    "scrawled": {"face": "hand_scrawl", "paper": "textured", "ink": "black", "tilt": 1.5, "stains": 1, "warp": 3.0},
     "stamped": {"paper": "textured", "stamps": [{"text": "RECEIVED"}]},
-    "photo_heavy": {"paper": "aged", "folds": 2, "stains": 2, "photo": True, "surface": "desk", "tilt": 6.5,
-                    "keystone": 0.11, "light": 0.8, "noise": 7.0, "blur": 1.0, "jpeg_quality": 35},
+    "photo_heavy": {"paper": "aged", "folds": 2, "stains": 2, "warp": 2.5, "photo": True, "surface": "desk",
+                    "tilt": 6.5, "keystone": 0.11, "light": 0.8, "noise": 7.0, "blur": 1.0, "jpeg_quality": 35},
 }
 
 
@@ -112,7 +113,8 @@ def legibility_class(look: Look | None) -> Literal["mild", "hard"]:
     if look is None:
         return "mild"
     hard = (look.face in HANDWRITING or bool(look.stamps) or abs(look.tilt) > 3 or look.keystone > 0.06
-            or (look.jpeg_quality or 100) < 70 or look.blur > 0.8 or look.noise > 6 or look.light > 0.5)
+            or (look.jpeg_quality or 100) < 70 or look.blur > 0.8 or look.noise > 6 or look.light > 0.5
+            or look.warp > 1.5)
     return "hard" if hard else "mild"
 
 
@@ -133,7 +135,7 @@ def apply_look(img: Image.Image, look: Look | None, seed: int) -> Image.Image:
     if look is None or is_plain(look):
         return img
     rng = np.random.default_rng(seed)
-    out = img.convert("RGB")
+    out = warp(img.convert("RGB"), rng, look.warp)  # before the paper: the ink wanders, the rules stay straight
     if look.paper != "plain" or look.ink is not None or look.ink_wear:
         out = put_on_paper(out, rng, look.paper, look.ink, look.ink_wear)
     out = stain(fold(out, rng, look.folds), rng, look.stains)

@@ -127,6 +127,23 @@ def put_on_paper(img: Image.Image, rng: np.random.Generator, kind: PaperKind, in
     return Image.fromarray(np.clip(out, 0, 255).astype(np.uint8), "RGB")
 
 
+def warp(img: Image.Image, rng: np.random.Generator, amount: float) -> Image.Image:
+    """Let the ink wander: a smooth displacement of up to `amount` pixels (a hand never keeps a line
+    straight). Bilinear resampling keeps the strokes smooth."""
+    if amount <= 0:
+        return img
+    arr = np.asarray(img.convert("RGB"), dtype=np.float32)
+    h, w = arr.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    sx = np.clip(xx + smooth_noise(rng, (w, h), 150) * amount, 0, w - 1.001)
+    sy = np.clip(yy + smooth_noise(rng, (w, h), 90) * amount, 0, h - 1.001)
+    x0, y0 = sx.astype(np.int32), sy.astype(np.int32)
+    fx, fy = (sx - x0)[..., None], (sy - y0)[..., None]
+    top = arr[y0, x0] * (1 - fx) + arr[y0, x0 + 1] * fx
+    bottom = arr[y0 + 1, x0] * (1 - fx) + arr[y0 + 1, x0 + 1] * fx
+    return Image.fromarray(np.clip(top * (1 - fy) + bottom * fy, 0, 255).astype(np.uint8), "RGB")
+
+
 def fold(img: Image.Image, rng: np.random.Generator, folds: int) -> Image.Image:
     """Creases: 1 across the middle, 2 = a letter folded in three, 3 = in three and once down the middle."""
     if folds <= 0:
