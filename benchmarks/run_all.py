@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHMARKS = ("engine", "tournament", "prompt", "ratings", "board", "generator", "reliability")
+BENCHMARKS = ("engine", "tournament", "prompt", "ratings", "board", "generator", "reliability", "cards")
 
 
 def main() -> int:
