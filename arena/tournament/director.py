@@ -151,7 +151,9 @@ async def play_adaptive(store: Store, tournament: Tournament, scheduler: Schedul
             return
         match = await adaptive_match(store, tournament, k)
         done = await asyncio.to_thread(store.finished_plan_keys, tournament.tournament_id)
-        await scheduler.play([g for g in match.games if g.plan_key not in done])
+        # adaptive games follow the fixed part in the plan order
+        games = games_of([match], start=len(games_of(tournament.matches)) + 2 * k)
+        await scheduler.play([g for g in games if g.plan_key not in done])
 
 
 def check_playable(tournament: Tournament, client: ModelClient | None) -> None:

@@ -40,17 +40,21 @@ def test_rows_on_a_hand_log():
     # a: civ vs b 3 games (2 wins); mur vs b 2 games (1 win, 1 draw); mur vs c 1 loss. Self-play of c skipped.
     assert (a.games, a.wins, a.draws) == (6, 3, 1)
     assert (a.games_civilian, a.wins_civilian, a.games_murderer, a.wins_murderer) == (3, 2, 3, 1)
-    assert a.win_rate_civilian == pytest.approx(2 / 3) and a.win_rate_murderer == pytest.approx(1 / 3)
+    # win rates leave the tie out (WhodunitBench Table 2): a won 1 of its 2 decisive games as the murderer
+    assert a.win_rate_civilian == pytest.approx(2 / 3) and a.win_rate_murderer == pytest.approx(1 / 2)
+    assert (a.draws_civilian, a.draws_murderer, b.draws_civilian) == (0, 1, 1)
     assert (b.games, b.wins, b.win_rate_civilian, b.win_rate_murderer) == (5, 1, 0.0, pytest.approx(1 / 3))
     assert (c.games, c.wins, c.win_rate_murderer, c.provisional) == (1, 1, None, True)
     assert not a.provisional and not b.provisional
     assert a.conservative == pytest.approx(a.mu - 3 * a.sigma)
 
 
-def test_rows_are_sorted_by_conservative_rating_and_carry_names():
+def test_rows_are_ranked_by_the_side_balanced_rating_and_carry_names():
     log = synthetic_log(STRENGTHS, 900, seed=3)
     rows = compute_leaderboard(log, bootstrap_rounds=30, names={"e3": "Strong one"}, entries=["newcomer"])
-    assert [r.conservative for r in rows] == sorted((r.conservative for r in rows), reverse=True)
+    rated = [r for r in rows if r.rating is not None]
+    assert [r.rating for r in rated] == sorted((r.rating for r in rated), reverse=True)
+    assert [r.rank for r in rated] == sorted(r.rank for r in rated) and rows[-1].entry == "newcomer"
     assert [r.entry for r in rows][:3] == ["e3", "e2", "e1"]
     assert rows[0].name == "Strong one" and rows[1].name is None
     newcomer = next(r for r in rows if r.entry == "newcomer")
