@@ -5,6 +5,8 @@ pool and the board stay as they were) and the command exits non-zero with the re
 that passes is registered (a changed setting is a new version; earlier versions of the same name
 are flagged deprecated, never deleted) and plays `--placement-games` side-swapped matches against
 every other active entry, through the tournament machinery: rerunning the command resumes.
+With `--pool NAME` it plays only the entries of frozen reference pool NAME (`arena leaderboard
+--freeze NAME`) and is rated against their frozen ratings, without refitting the field.
 """
 
 from __future__ import annotations
@@ -32,12 +34,16 @@ from arena.cli.tournament_cmd import (
 )
 from arena.coe.qa_check import qa_check
 from arena.entries import Entry, load_entries, resolve_entry
+from arena.errors import ConfigError
 from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
 from arena.tournament import RunOptions, TournamentSummary
 from arena.tournament.director import placement_tournament
 from arena.tournament.pool import active_pool
 from arena.tournament.selection import select_scripts
+from leaderboard.ratings.games import build_log
+from leaderboard.ratings.pool import FrozenPool, place_newcomers
+from leaderboard.ratings.snapshot import load_pool
 from leaderboard.store import EntryRecord, Reader, Store, default_db_path
 
 out = Console()
@@ -88,11 +94,14 @@ def submit(
     skip_check: bool = typer.Option(False, "--skip-check", help="Register without the smoke check."),
     no_cache: bool = NoCacheOpt,
     as_json: bool = typer.Option(False, "--json", help="Print only a JSON report."),
+    pool: str | None = typer.Option(None, "--pool", help="Place against frozen pool NAME only and rate against "
+                                                         "its frozen ratings (see `arena leaderboard --freeze`)."),
 ) -> None:
-    """Register an entry after a smoke check and place it against the active pool."""
+    """Register an entry after a smoke check and place it against the active pool (or a frozen one)."""
     known = load_entries(entries_file)
     entry = resolve_entry(spec, option, known)
     path = default_db_path(db)
+    frozen = frozen_pool(path, pool) if pool is not None else None
     report = None if skip_check else check(entry, no_cache, scripts)
     result: dict[str, Any] = {"entry_id": entry.entry_id, "name": entry.name, "smoke": report}
     if report is not None and not report.get("passed"):
@@ -108,9 +117,11 @@ def submit(
     store = Store(path)
     version = store.upsert_entry(EntryRecord.from_entry(entry))
     summary = place(entry, known, store, scripts, placement_games, seed, rounds,
-                    RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout), no_cache, as_json)
+                    RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout), no_cache, as_json, frozen)
     result.update(registered=True, version=version, versions=registered_versions(path, entry.name),
                   placement=summary.to_dict() if summary else None)
+    if frozen is not None:
+        result["pool"] = pool_rating(path, frozen, entry.entry_id)
     if as_json:
         print(json.dumps(result, default=str))
         return
@@ -118,12 +129,39 @@ def submit(
         f"placement {summary.tournament_id}: {summary.played} games played, {summary.remaining} still to play")
     out.print(f"registered [bold]{escape(entry.name)}[/] as {escape(entry.entry_id)} (version {version}); "
               f"{escape(placed)}", highlight=False, soft_wrap=True)
+    if (rated := result.get("pool")) is not None:
+        out.print(f"rated against frozen pool {escape(rated['pool'])}: {rated['rating']:.0f} "
+                  f"[{rated['ci_low']:.0f}, {rated['ci_high']:.0f}] from {rated['games']} games", highlight=False)
+
+
+def frozen_pool(path: Path, name: str) -> FrozenPool:
+    """The frozen pool `name`, checked before anything is registered or played."""
+    reader = Reader(path)
+    frozen = load_pool(reader, name) if reader.exists() else None
+    if frozen is None:
+        known = ", ".join(reader.rating_pool_names()) if reader.exists() else ""
+        raise ConfigError(f"no frozen pool {name!r} in {path} (pools: {known or 'none yet'}); freeze one with "
+                          "`arena leaderboard --freeze NAME`")
+    return frozen
+
+
+def pool_rating(path: Path, frozen: FrozenPool, entry_id: str) -> dict[str, Any] | None:
+    """The entry's rating against the frozen pool, from its games against the pool's entries."""
+    placed = place_newcomers(frozen, build_log(Reader(path).game_log()))
+    mine = next((p for p in placed if p.entry_id == entry_id), None)
+    return None if mine is None else {"pool": frozen.name, **vars(mine)}
 
 
 def place(entry: Entry, known: dict[str, Entry], store: Store, scripts: str, matches: int, seed: int, rounds: int,
-          options: RunOptions, no_cache: bool, as_json: bool) -> TournamentSummary | None:
-    """Play the placement matches of `entry` against the active pool (None when the pool is empty)."""
-    pool = active_pool(Reader(store.path).entries(include_deprecated=False), known, exclude=entry.entry_id)
+          options: RunOptions, no_cache: bool, as_json: bool,
+          frozen: FrozenPool | None = None) -> TournamentSummary | None:
+    """Play the placement matches of `entry` against the active pool, or only against the entries of a
+    frozen pool (deprecated or not). None when there is nobody to play."""
+    rows = Reader(store.path).entries(include_deprecated=frozen is not None)
+    if frozen is not None:
+        members = {e.entry_id for e in frozen.entries}
+        rows = [row.model_copy(update={"deprecated": False}) for row in rows if row.entry_id in members]
+    pool = active_pool(rows, known, exclude=entry.entry_id)
     for entry_id, why in pool.skipped:
         err.print(f"[yellow]skipping[/] {escape(entry_id)}: {escape(why)}", highlight=False)
     if not pool.entries:

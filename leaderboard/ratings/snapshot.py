@@ -17,8 +17,13 @@ from typing import Any
 
 import numpy as np
 
+from arena.errors import ConfigError
 from leaderboard.ratings.board import BOOTSTRAP_ROUNDS, MIN_GAMES, Board, LeaderboardRow, compute_board
-from leaderboard.store.records import RatingSnapshotRecord, utc_now
+from leaderboard.ratings.games import build_log
+from leaderboard.ratings.pool import FrozenPool, PoolEntry, freeze
+from leaderboard.ratings.sides import fit_side_balanced
+from leaderboard.store.queries import Reader
+from leaderboard.store.records import RatingPoolRecord, RatingSnapshotRecord, utc_now
 from leaderboard.store.writes import Store
 
 SYSTEM = "trueskill+bradley-terry"
@@ -70,3 +75,30 @@ def snapshot_board(store: Store, *, min_games: int = MIN_GAMES, bootstrap_rounds
         store.record_rating_snapshot(snapshot_records(board.rows, computed_at or utc_now(), finished, min_games,
                                                       summary=board.summary()))
     return board
+
+
+def freeze_pool(store: Store, name: str, *, bootstrap_rounds: int = BOOTSTRAP_ROUNDS, seed: int = 0,
+                include_provider_failures: bool = False, frozen_at: datetime | None = None) -> FrozenPool:
+    """Fit the side-balanced ratings on the whole log and store them as pool `name` (once, never changed)."""
+    games = store.game_log()
+    log = build_log(games, include_provider_failures=include_provider_failures)
+    fit = fit_side_balanced(log, bootstrap_rounds, np.random.default_rng(seed))
+    played = np.bincount(np.concatenate([log.civ[log.civ != log.mur], log.mur[log.civ != log.mur]]),
+                         minlength=log.n_entries)
+    pool = freeze(name, fit, played, frozen_at or utc_now(), log.n_games)
+    if not pool.entries:
+        raise ConfigError(f"pool {name!r}: no rated games to freeze yet; play a tournament first")
+    store.freeze_pool([RatingPoolRecord(pool=name, frozen_at=pool.frozen_at, entry_id=e.entry_id,
+                                        strength=e.strength, rating=e.rating, ci_low=e.ci_low, ci_high=e.ci_high,
+                                        games=e.games, side_term=pool.side_term, n_games_total=pool.n_games_total)
+                       for e in pool.entries])
+    return pool
+
+
+def load_pool(reader: Reader, name: str) -> FrozenPool | None:
+    """The frozen pool `name` as stored, or None."""
+    rows = reader.rating_pool(name)
+    if not rows:
+        return None
+    entries = tuple(PoolEntry(r.entry_id, r.strength, r.rating, r.ci_low, r.ci_high, r.games) for r in rows)
+    return FrozenPool(name, rows[0].frozen_at, entries, rows[0].side_term, rows[0].n_games_total)

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from arena.errors import StoreError
 from leaderboard.store.db import RetryPolicy, default_db_path, reading
 from leaderboard.store.migrations import applied_migrations, unknown_migrations
-from leaderboard.store.records import MatchRecord, RatingSnapshotRecord
+from leaderboard.store.records import MatchRecord, RatingPoolRecord, RatingSnapshotRecord
 
 
 class Row(BaseModel):
@@ -359,3 +359,13 @@ class Reader:
         rows = self._rows("SELECT * FROM rating_snapshots WHERE snapshot_id = (SELECT snapshot_id FROM "
                           "rating_snapshots ORDER BY computed_at DESC LIMIT 1) ORDER BY faction, entry_id")
         return [RatingSnapshotRecord(**parse_json(row, "details")) for row in rows]
+
+    def rating_pool(self, name: str) -> list[RatingPoolRecord]:
+        """The entries of a frozen pool ([] when there is no such pool)."""
+        rows = self._rows("SELECT * FROM rating_pools WHERE pool = ? ORDER BY rating DESC, entry_id", [name])
+        return [RatingPoolRecord(**row) for row in rows]
+
+    def rating_pool_names(self) -> list[str]:
+        """Names of the frozen pools, oldest first."""
+        rows = self._rows("SELECT pool FROM rating_pools GROUP BY pool ORDER BY min(frozen_at), pool")
+        return [row["pool"] for row in rows]

@@ -289,3 +289,18 @@ class RatingSnapshotRecord(Record):
     n_games_total: int = Field(ge=0)
     details: dict[str, Any] | None = Field(default=None, description="the rest of the board row and the "
                                            "snapshot's settings (side term, ties, pool...)")
+
+
+class RatingPoolRecord(Record):
+    """One entry of a frozen reference pool: its side-balanced strength and rating when the pool was frozen."""
+
+    pool: str = Field(min_length=1)
+    frozen_at: datetime
+    entry_id: str
+    strength: float
+    rating: float
+    ci_low: float | None = None
+    ci_high: float | None = None
+    games: int = Field(ge=0)
+    side_term: float
+    n_games_total: int = Field(ge=0)

@@ -40,6 +40,7 @@ from leaderboard.store.records import (
     MetricScoreRecord,
     QaAnswerRecord,
     QaRunRecord,
+    RatingPoolRecord,
     RatingSnapshotRecord,
     ScriptRecord,
     TournamentRecord,
@@ -254,6 +255,18 @@ class Store:
         """Append one ratings snapshot (see `leaderboard.ratings.snapshot`) in one transaction."""
         with writing(self.path, self.retry) as conn:
             insert_records(conn, "rating_snapshots", rows, json_fields=("details",))
+        return len(rows)
+
+    def freeze_pool(self, rows: Sequence[RatingPoolRecord]) -> int:
+        """Store a frozen reference pool (one transaction); a pool name is frozen once and never changed."""
+        names = {row.pool for row in rows}
+        if len(names) != 1:
+            raise StoreError(f"a frozen pool is stored one at a time, got pools {sorted(names)}")
+        with writing(self.path, self.retry) as conn:
+            if conn.execute("SELECT 1 FROM rating_pools WHERE pool = ?", [rows[0].pool]).fetchone():
+                raise StoreError(f"{self.path}: pool {rows[0].pool!r} is frozen already; a frozen pool never "
+                                 "changes: choose another name for a new one")
+            insert_records(conn, "rating_pools", rows)
         return len(rows)
 
 
