@@ -12,6 +12,7 @@ registered in `matches`, so a resumed run replays the same choice instead of cho
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -166,8 +167,10 @@ def check_playable(tournament: Tournament, client: ModelClient | None) -> None:
 
 async def run_tournament(tournament: Tournament, store: Store, options: RunOptions, *, adaptive: int = 0,
                          client: ModelClient | None = None, progress: ProgressReporter | None = None,
-                         seat: Seat = seat_entries, snapshot: bool = True) -> TournamentSummary:
-    """Play what is missing of `tournament` (then `adaptive` more matches) and append a ratings snapshot."""
+                         seat: Seat = seat_entries, snapshot: bool = True,
+                         include_provider_failures: bool = False) -> TournamentSummary:
+    """Play what is missing of `tournament` (then `adaptive` more matches) and append a ratings snapshot
+    (games with provider forfeits left out unless `include_provider_failures`)."""
     tid = tournament.tournament_id
     check_playable(tournament, client)
     await asyncio.to_thread(register, store, tournament)
@@ -185,7 +188,8 @@ async def run_tournament(tournament: Tournament, store: Store, options: RunOptio
     finally:
         progress.stop()
     if snapshot and scheduler.tally.played:
-        await asyncio.to_thread(recompute_and_snapshot, store)
+        await asyncio.to_thread(functools.partial(recompute_and_snapshot, store,
+                                                  include_provider_failures=include_provider_failures))
     return await _summary(store, tournament, scheduler, len(planned) - len(todo), adaptive)
 
 
