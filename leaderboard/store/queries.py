@@ -28,7 +28,22 @@ class Row(BaseModel):
     model_config = ConfigDict(frozen=True)
 
 
-class FinishedGame(Row):
+class SideCounts(Row):
+    """Per side: decisions made, and decisions forfeited to provider failures or to the model's own faults."""
+
+    civilians_decisions: int = 0
+    murderer_decisions: int = 0
+    civilians_provider_forfeits: int = 0
+    murderer_provider_forfeits: int = 0
+    civilians_own_forfeits: int = 0
+    murderer_own_forfeits: int = 0
+
+    @property
+    def provider_forfeits(self) -> int:
+        return self.civilians_provider_forfeits + self.murderer_provider_forfeits
+
+
+class FinishedGame(SideCounts):
     """What the ratings need of a game: outcome, plan order, and decisions and forfeits per side."""
 
     game_id: str
@@ -40,16 +55,6 @@ class FinishedGame(Row):
     sequence_at: datetime | None = None
     plan_position: int | None = None
     planned_key: str | None = None
-    civilians_decisions: int = 0
-    murderer_decisions: int = 0
-    civilians_provider_forfeits: int = 0
-    murderer_provider_forfeits: int = 0
-    civilians_own_forfeits: int = 0
-    murderer_own_forfeits: int = 0
-
-    @property
-    def provider_forfeits(self) -> int:
-        return self.civilians_provider_forfeits + self.murderer_provider_forfeits
 
 
 class EntryRow(Row):
@@ -63,7 +68,7 @@ class EntryRow(Row):
     deprecated: bool
 
 
-class GameRow(Row):
+class GameRow(SideCounts):
     game_id: str
     match_id: str | None
     tournament_id: str | None
@@ -84,12 +89,6 @@ class GameRow(Row):
     planned_key: str | None
     abort_reason: str | None
     plan_position: int | None = None
-    civilians_decisions: int = 0
-    murderer_decisions: int = 0
-    civilians_provider_forfeits: int = 0
-    murderer_provider_forfeits: int = 0
-    civilians_own_forfeits: int = 0
-    murderer_own_forfeits: int = 0
 
 
 class EventRow(Row):
