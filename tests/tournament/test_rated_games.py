@@ -121,3 +121,34 @@ def test_provider_forfeits_are_recorded_unrated_and_replayed_by_a_rerun(tmp_path
         assert next(r for r in replayed.rows if r.entry == faulty).games == 4
     keys = [g.plan_key for g in games_of(plan.matches)]
     assert Reader(store.path).finished_plan_keys(plan.tournament_id) == set(keys)
+
+
+class BadVoter:
+    """Plays like the wrapped agent but answers its vote with prose: the model's own fault (parse_error)."""
+
+    def __init__(self, agent) -> None:
+        self.agent = agent
+
+    async def act(self, observation):
+        if observation.decision.kind == "vote":
+            return "I vote for whoever seems most suspicious, obviously."
+        return await self.agent.act(observation)
+
+
+def test_own_faults_are_counted_apart_and_the_game_stays_rated(tmp_path):
+    entries = random_entries(2)
+    clumsy = entries[0].entry_id
+
+    def seat(script, civilians: Entry, murderer: Entry, seed, client) -> SeatedAgents:
+        inner = seat_entries(script, civilians, murderer, seed, client)
+        if civilians.entry_id != clumsy:
+            return inner
+        return SeatedAgents(inner.seating, {r: BadVoter(a) if r == "fern" else a for r, a in inner.agents.items()})
+
+    store, plan = Store(db_file(tmp_path)), small_tournament(entries, games_per_pair=1)
+    summary = asyncio.run(run_tournament(plan, store, RunOptions(rounds=1), seat=seat))
+    assert (summary.played, summary.remaining) == (2, 0)  # own faults do not send a game back to be replayed
+    game = next(g for g in Reader(store.path).game_log() if g.civilians_entry == clumsy)
+    assert (game.civilians_own_forfeits, game.civilians_provider_forfeits, game.murderer_own_forfeits) == (1, 0, 0)
+    row = next(r for r in board_of(store.path).rows if r.entry == clumsy)
+    assert row.games == 2 and row.forfeit_rate == 1 / row.decisions and row.provider_failure_rate == 0.0
