@@ -124,11 +124,16 @@ def submit(
         result["pool"] = pool_rating(path, frozen, entry.entry_id)
     if as_json:
         print(json.dumps(result, default=str))
-        return
+    else:
+        print_outcome(result, summary)
+
+
+def print_outcome(result: dict[str, Any], summary: TournamentSummary | None) -> None:
+    """What was registered, what the placement played, and the rating against a frozen pool."""
     placed = "no other active entries yet: nothing to play" if summary is None else (
         f"placement {summary.tournament_id}: {summary.played} games played, {summary.remaining} still to play")
-    out.print(f"registered [bold]{escape(entry.name)}[/] as {escape(entry.entry_id)} (version {version}); "
-              f"{escape(placed)}", highlight=False, soft_wrap=True)
+    out.print(f"registered [bold]{escape(result['name'])}[/] as {escape(result['entry_id'])} (version "
+              f"{result['version']}); {escape(placed)}", highlight=False, soft_wrap=True)
     if (rated := result.get("pool")) is not None:
         out.print(f"rated against frozen pool {escape(rated['pool'])}: {rated['rating']:.0f} "
                   f"[{rated['ci_low']:.0f}, {rated['ci_high']:.0f}] from {rated['games']} games", highlight=False)
