@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -96,6 +96,9 @@ def submit(
     as_json: bool = typer.Option(False, "--json", help="Print only a JSON report."),
     pool: str | None = typer.Option(None, "--pool", help="Place against frozen pool NAME only and rate against "
                                                          "its frozen ratings (see `arena leaderboard --freeze`)."),
+    include_provider_failures: bool = typer.Option(
+        False, "--include-provider-failures", help="Also rate games where a side lost decisions to provider "
+                                                   "failures (in the snapshot and the pool rating)."),
 ) -> None:
     """Register an entry after a smoke check and place it against the active pool (or a frozen one)."""
     known = load_entries(entries_file)
@@ -105,27 +108,33 @@ def submit(
     report = None if skip_check else check(entry, no_cache, scripts)
     result: dict[str, Any] = {"entry_id": entry.entry_id, "name": entry.name, "smoke": report}
     if report is not None and not report.get("passed"):
-        result.update(registered=False, placement=None)
-        if as_json:
-            print(json.dumps(result, default=str))
-        else:
-            print_report(report, err)
-            err.print(f"[red]not registered[/]: {escape(entry.name)} failed the smoke check", highlight=False)
-        raise typer.Exit(1)
+        refuse(result, report, as_json)
     if report is not None and not as_json:
         print_report(report, out)
     store = Store(path)
     version = store.upsert_entry(EntryRecord.from_entry(entry))
     summary = place(entry, known, store, scripts, placement_games, seed, rounds,
-                    RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout), no_cache, as_json, frozen)
+                    RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout), no_cache, as_json, frozen,
+                    include_provider_failures)
     result.update(registered=True, version=version, versions=registered_versions(path, entry.name),
                   placement=summary.to_dict() if summary else None)
     if frozen is not None:
-        result["pool"] = pool_rating(path, frozen, entry.entry_id)
+        result["pool"] = pool_rating(path, frozen, entry.entry_id, include_provider_failures)
     if as_json:
         print(json.dumps(result, default=str))
     else:
         print_outcome(result, summary)
+
+
+def refuse(result: dict[str, Any], report: dict[str, Any], as_json: bool) -> NoReturn:
+    """A failed smoke check: report it, register nothing, exit 1."""
+    result.update(registered=False, placement=None)
+    if as_json:
+        print(json.dumps(result, default=str))
+    else:
+        print_report(report, err)
+        err.print(f"[red]not registered[/]: {escape(result['name'])} failed the smoke check", highlight=False)
+    raise typer.Exit(1)
 
 
 def print_outcome(result: dict[str, Any], summary: TournamentSummary | None) -> None:
@@ -150,16 +159,18 @@ def frozen_pool(path: Path, name: str) -> FrozenPool:
     return frozen
 
 
-def pool_rating(path: Path, frozen: FrozenPool, entry_id: str) -> dict[str, Any] | None:
+def pool_rating(path: Path, frozen: FrozenPool, entry_id: str,
+                include_provider_failures: bool = False) -> dict[str, Any] | None:
     """The entry's rating against the frozen pool, from its games against the pool's entries."""
-    placed = place_newcomers(frozen, build_log(Reader(path).game_log()))
+    log = build_log(Reader(path).game_log(), include_provider_failures=include_provider_failures)
+    placed = place_newcomers(frozen, log)
     mine = next((p for p in placed if p.entry_id == entry_id), None)
     return None if mine is None else {"pool": frozen.name, **vars(mine)}
 
 
 def place(entry: Entry, known: dict[str, Entry], store: Store, scripts: str, matches: int, seed: int, rounds: int,
-          options: RunOptions, no_cache: bool, as_json: bool,
-          frozen: FrozenPool | None = None) -> TournamentSummary | None:
+          options: RunOptions, no_cache: bool, as_json: bool, frozen: FrozenPool | None = None,
+          include_provider_failures: bool = False) -> TournamentSummary | None:
     """Play the placement matches of `entry` against the active pool, or only against the entries of a
     frozen pool (deprecated or not). None when there is nobody to play."""
     rows = Reader(store.path).entries(include_deprecated=frozen is not None)
@@ -173,4 +184,5 @@ def place(entry: Entry, known: dict[str, Entry], store: Store, scripts: str, mat
         return None
     plan = placement_tournament(entry, pool.entries, select_scripts(scripts), matches=matches, seed=seed,
                                 rounds=rounds)
-    return execute(plan, store.path, options, no_cache=no_cache, as_json=as_json)
+    return execute(plan, store.path, options, no_cache=no_cache, as_json=as_json,
+                   include_provider_failures=include_provider_failures)
