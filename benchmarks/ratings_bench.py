@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from leaderboard.ratings.board import compute_leaderboard  # noqa: E402
 from leaderboard.ratings.bradley_terry import fit_bradley_terry  # noqa: E402
 from leaderboard.ratings.games import RatedGame, build_log  # noqa: E402
+from leaderboard.ratings.sides import fit_side_balanced  # noqa: E402
 from leaderboard.ratings.trueskill_ratings import faction_trueskill, overall_trueskill, run_trueskill  # noqa: E402
 from leaderboard.store import Reader, Store  # noqa: E402
 
@@ -57,7 +58,8 @@ def bench_store(games: list[RatedGame]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.duckdb")
         rows = [[g.game_id, None, None, "bench", "h", i, g.civilians_entry, g.murderer_entry, "finished", g.winner,
-                 "{}", 0, 0, 0.0, g.finished_at, g.finished_at, f"k{i}", f"k{i}", None, g.finished_at]
+                 "{}", 0, 0, 0.0, g.finished_at, g.finished_at, f"k{i}", f"k{i}", None, g.finished_at, i,
+                 *[0] * 6]  # plan position; decisions and forfeits per side
                 for i, g in enumerate(games)]
         with writing(store.path) as conn:
             insert_rows(conn, "games", GAME_COLUMNS, rows, {"votes": "JSON"})
@@ -104,6 +106,8 @@ def main() -> None:
     print(f"{'  -> rate_1vs1 extrapolated to the full log':<52} {t_ref * log.n_games / n_ref:8.3f} s "
           f"(closed form {t_ref * log.n_games / n_ref / t_overall:.0f}x faster)")
     timed(f"Bradley-Terry + {args.bootstrap} bootstrap rounds", fit_bradley_terry, log, args.bootstrap,
+          np.random.default_rng(1))
+    timed(f"side-balanced Bradley-Terry + {args.bootstrap} bootstrap rounds", fit_side_balanced, log, args.bootstrap,
           np.random.default_rng(1))
     rows, total = timed("compute_leaderboard (all of the above)", compute_leaderboard, games,
                         bootstrap_rounds=args.bootstrap, rng=np.random.default_rng(1))

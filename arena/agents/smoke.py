@@ -20,6 +20,7 @@ from typing import Any, Literal
 from arena.agents.model_agent import AgentStats, ModelAgent
 from arena.agents.registry import seat_entries, seat_timeout_s
 from arena.agents.runner import DEFAULT_TIMEOUT_S, GameResult, play_game
+from arena.engine.actions import OWN_FAULTS, PROVIDER_FAILURES
 from arena.engine.events import AgentCall, InvalidOutput, ObservationEvent
 from arena.engine.rules import GameConfig
 from arena.engine.state import culprit_roles
@@ -32,8 +33,7 @@ from arena.scripts.schema import Script
 Side = Literal["civilians", "murderer"]
 MIN_LEGAL_SHARE = 0.8
 MAX_PROVIDER_FAILURE_SHARE = 0.05
-PROVIDER_FAILURES = frozenset({"timeout", "api_error", "refused_or_blocked", "context_limit"})
-PARSE_FAILURES = frozenset({"parse_error", "invalid_action"})
+PARSE_FAILURES = OWN_FAULTS
 OPPONENT = "builtin/random"
 
 

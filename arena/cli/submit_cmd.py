@@ -5,6 +5,8 @@ pool and the board stay as they were) and the command exits non-zero with the re
 that passes is registered (a changed setting is a new version; earlier versions of the same name
 are flagged deprecated, never deleted) and plays `--placement-games` side-swapped matches against
 every other active entry, through the tournament machinery: rerunning the command resumes.
+With `--pool NAME` it plays only the entries of frozen reference pool NAME (`arena leaderboard
+--freeze NAME`) and is rated against their frozen ratings, without refitting the field.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -32,12 +34,16 @@ from arena.cli.tournament_cmd import (
 )
 from arena.coe.qa_check import qa_check
 from arena.entries import Entry, load_entries, resolve_entry
+from arena.errors import ConfigError
 from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
 from arena.tournament import RunOptions, TournamentSummary
 from arena.tournament.director import placement_tournament
 from arena.tournament.pool import active_pool
 from arena.tournament.selection import select_scripts
+from leaderboard.ratings.games import build_log
+from leaderboard.ratings.pool import FrozenPool, place_newcomers
+from leaderboard.ratings.snapshot import load_pool
 from leaderboard.store import EntryRecord, Reader, Store, default_db_path
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
@@ -89,46 +95,95 @@ def submit(
     skip_check: bool = typer.Option(False, "--skip-check", help="Register without the smoke check."),
     no_cache: bool = NoCacheOpt,
     as_json: bool = typer.Option(False, "--json", help="Print only a JSON report."),
+    pool: str | None = typer.Option(None, "--pool", help="Place against frozen pool NAME only and rate against "
+                                                         "its frozen ratings (see `arena leaderboard --freeze`)."),
+    include_provider_failures: bool = typer.Option(
+        False, "--include-provider-failures", help="Also rate games where a side lost decisions to provider "
+                                                   "failures (in the snapshot and the pool rating)."),
 ) -> None:
-    """Register an entry after a smoke check and place it against the active pool."""
+    """Register an entry after a smoke check and place it against the active pool (or a frozen one)."""
     known = load_entries(entries_file)
     entry = resolve_entry(spec, option, known)
     path = default_db_path(db)
+    frozen = frozen_pool(path, pool) if pool is not None else None
     store = Store(path)  # opens for writing before the (possibly paid) smoke check
     report = None if skip_check else check(entry, no_cache, scripts)
     result: dict[str, Any] = {"entry_id": entry.entry_id, "name": entry.name, "smoke": report}
     if report is not None and not report.get("passed"):
-        result.update(registered=False, placement=None)
-        if as_json:
-            print(json.dumps(result, default=str))
-        else:
-            print_report(report, err)
-            err.print(f"[red]not registered[/]: {escape(entry.name)} failed the smoke check", highlight=False)
-        raise typer.Exit(1)
+        refuse(result, report, as_json)
     if report is not None and not as_json:
         print_report(report, out)
     version = store.upsert_entry(EntryRecord.from_entry(entry))
     summary = place(entry, known, store, scripts, placement_games, seed, rounds,
-                    RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout), no_cache, as_json)
+                    RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout), no_cache, as_json, frozen,
+                    include_provider_failures)
     result.update(registered=True, version=version, versions=registered_versions(path, entry.name),
                   placement=summary.to_dict() if summary else None)
+    if frozen is not None:
+        result["pool"] = pool_rating(path, frozen, entry.entry_id, include_provider_failures)
     if as_json:
         print(json.dumps(result, default=str))
-        return
+    else:
+        print_outcome(result, summary)
+
+
+def refuse(result: dict[str, Any], report: dict[str, Any], as_json: bool) -> NoReturn:
+    """A failed smoke check: report it, register nothing, exit 1."""
+    result.update(registered=False, placement=None)
+    if as_json:
+        print(json.dumps(result, default=str))
+    else:
+        print_report(report, err)
+        err.print(f"[red]not registered[/]: {escape(result['name'])} failed the smoke check", highlight=False)
+    raise typer.Exit(1)
+
+
+def print_outcome(result: dict[str, Any], summary: TournamentSummary | None) -> None:
+    """What was registered, what the placement played, and the rating against a frozen pool."""
     placed = "no other active entries yet: nothing to play" if summary is None else (
         f"placement {summary.tournament_id}: {summary.played} games played, {summary.remaining} still to play")
-    out.print(f"registered [bold]{escape(entry.name)}[/] as {escape(entry.entry_id)} (version {version}); "
-              f"{escape(placed)}", highlight=False, soft_wrap=True)
+    out.print(f"registered [bold]{escape(result['name'])}[/] as {escape(result['entry_id'])} (version "
+              f"{result['version']}); {escape(placed)}", highlight=False, soft_wrap=True)
+    if (rated := result.get("pool")) is not None:
+        out.print(f"rated against frozen pool {escape(rated['pool'])}: {rated['rating']:.0f} "
+                  f"[{rated['ci_low']:.0f}, {rated['ci_high']:.0f}] from {rated['games']} games", highlight=False)
+
+
+def frozen_pool(path: Path, name: str) -> FrozenPool:
+    """The frozen pool `name`, checked before anything is registered or played."""
+    reader = Reader(path)
+    frozen = load_pool(reader, name) if reader.exists() else None
+    if frozen is None:
+        known = ", ".join(reader.rating_pool_names()) if reader.exists() else ""
+        raise ConfigError(f"no frozen pool {name!r} in {path} (pools: {known or 'none yet'}); freeze one with "
+                          "`arena leaderboard --freeze NAME`")
+    return frozen
+
+
+def pool_rating(path: Path, frozen: FrozenPool, entry_id: str,
+                include_provider_failures: bool = False) -> dict[str, Any] | None:
+    """The entry's rating against the frozen pool, from its games against the pool's entries."""
+    log = build_log(Reader(path).game_log(), include_provider_failures=include_provider_failures)
+    placed = place_newcomers(frozen, log)
+    mine = next((p for p in placed if p.entry_id == entry_id), None)
+    return None if mine is None else {"pool": frozen.name, **vars(mine)}
 
 
 def place(entry: Entry, known: dict[str, Entry], store: Store, scripts: str, matches: int, seed: int, rounds: int,
-          options: RunOptions, no_cache: bool, as_json: bool) -> TournamentSummary | None:
-    """Play the placement matches of `entry` against the active pool (None when the pool is empty)."""
-    pool = active_pool(Reader(store.path).entries(include_deprecated=False), known, exclude=entry.entry_id)
+          options: RunOptions, no_cache: bool, as_json: bool, frozen: FrozenPool | None = None,
+          include_provider_failures: bool = False) -> TournamentSummary | None:
+    """Play the placement matches of `entry` against the active pool, or only against the entries of a
+    frozen pool (deprecated or not). None when there is nobody to play."""
+    rows = Reader(store.path).entries(include_deprecated=frozen is not None)
+    if frozen is not None:
+        members = {e.entry_id for e in frozen.entries}
+        rows = [row.model_copy(update={"deprecated": False}) for row in rows if row.entry_id in members]
+    pool = active_pool(rows, known, exclude=entry.entry_id)
     for entry_id, why in pool.skipped:
         err.print(f"[yellow]skipping[/] {escape(entry_id)}: {escape(why)}", highlight=False)
     if not pool.entries:
         return None
     plan = placement_tournament(entry, pool.entries, select_scripts(scripts), matches=matches, seed=seed,
                                 rounds=rounds)
-    return execute(plan, store.path, options, no_cache=no_cache, as_json=as_json)
+    return execute(plan, store.path, options, no_cache=no_cache, as_json=as_json,
+                   include_provider_failures=include_provider_failures)

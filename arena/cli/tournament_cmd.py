@@ -49,21 +49,25 @@ def needs_client(entries: Sequence[Entry]) -> bool:
 
 
 async def _run(tournament: Tournament, store: Store, options: RunOptions, adaptive: int, no_cache: bool,
-               progress: RichProgress) -> TournamentSummary:
+               progress: RichProgress, include_provider_failures: bool = False) -> TournamentSummary:
     if not needs_client(tournament.entries):
-        return await run_tournament(tournament, store, options, adaptive=adaptive, progress=progress)
+        return await run_tournament(tournament, store, options, adaptive=adaptive, progress=progress,
+                                    include_provider_failures=include_provider_failures)
     async with ModelClient(use_cache=not no_cache) as client:
         client.check_entries(*tournament.entries)  # a missing key or SDK fails here, before any game starts
-        return await run_tournament(tournament, store, options, adaptive=adaptive, client=client, progress=progress)
+        return await run_tournament(tournament, store, options, adaptive=adaptive, client=client, progress=progress,
+                                    include_provider_failures=include_provider_failures)
 
 
 def execute(tournament: Tournament, db: Path | None, options: RunOptions, *, adaptive: int = 0,
-            no_cache: bool = False, as_json: bool = False) -> TournamentSummary:
-    """Run `tournament` into the store at `db` with a progress bar; Ctrl-C exits 130 and a rerun resumes."""
+            no_cache: bool = False, as_json: bool = False,
+            include_provider_failures: bool = False) -> TournamentSummary:
+    """Run `tournament` into the store at `db` with a progress bar; Ctrl-C exits 130 and a rerun resumes.
+    The ratings snapshot at the end leaves out games with provider forfeits unless `include_provider_failures`."""
     store = Store(default_db_path(db))
     progress = RichProgress(bar_console=err, line_console=err if as_json else out)
     try:
-        return asyncio.run(_run(tournament, store, options, adaptive, no_cache, progress))
+        return asyncio.run(_run(tournament, store, options, adaptive, no_cache, progress, include_provider_failures))
     except KeyboardInterrupt:
         err.print(f"[yellow]interrupted[/]: games in flight were cancelled and not recorded; rerun the same "
                   f"command to resume tournament {escape(tournament.tournament_id)}", highlight=False)
@@ -111,6 +115,9 @@ def tournament(
     timeout: float = TimeoutOpt,
     no_cache: bool = NoCacheOpt,
     as_json: bool = JsonOpt,
+    include_provider_failures: bool = typer.Option(
+        False, "--include-provider-failures", help="Also rate games where a side lost decisions to provider "
+                                                   "failures in the snapshot (a rerun replays them either way)."),
 ) -> None:
     """Play an all-play-all tournament (resumable: rerun the same command to continue)."""
     chosen = resolve_entries(split_list(entries), option, load_entries(entries_file))
@@ -119,5 +126,6 @@ def tournament(
                                    rounds=rounds, name=name)
     options = RunOptions(rounds=rounds, concurrency=concurrency, budget_usd=budget_usd, max_games=max_games,
                          timeout_s=timeout)
-    summary = execute(plan, db, options, adaptive=adaptive, no_cache=no_cache, as_json=as_json)
+    summary = execute(plan, db, options, adaptive=adaptive, no_cache=no_cache, as_json=as_json,
+                      include_provider_failures=include_provider_failures)
     print_summary(summary, default_db_path(db), as_json)

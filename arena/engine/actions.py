@@ -16,6 +16,9 @@ Status = Literal["ok", "parse_error", "invalid_action", "timeout", "api_error", 
                  "context_limit"]
 FAILURE_STATUSES: tuple[Status, ...] = ("parse_error", "invalid_action", "timeout", "api_error",
                                         "refused_or_blocked", "context_limit")
+# A forfeit's cause: the provider (the model never got to answer) or the model's own output.
+PROVIDER_FAILURES: frozenset[Status] = frozenset({"timeout", "api_error", "refused_or_blocked", "context_limit"})
+OWN_FAULTS: frozenset[Status] = frozenset({"parse_error", "invalid_action"})
 
 
 # The fence that marks the machine-readable decision block in a model's reply ("```decision ... ```"):

@@ -23,7 +23,7 @@ from arena.errors import LogError
 SCHEMA_VERSION = 1
 RAW_LIMIT = 2000
 
-Winner = Literal["civilians", "murderer", "none"]
+Winner = Literal["civilians", "murderer", "tie", "none"]
 
 
 class EventBase(BaseModel):

@@ -22,8 +22,11 @@ def tally(votes: Iterable[tuple[str, str | None]], role_ids: Sequence[str]) -> t
     return counts, abstentions
 
 
-def decide(votes: Iterable[tuple[str, str | None]], role_ids: Sequence[str], culprits: Iterable[str]) -> Outcome:
-    """The outcome of a finished game: civilians win iff a culprit has strictly the most votes."""
+def decide(votes: Iterable[tuple[str, str | None]], role_ids: Sequence[str], culprits: Iterable[str],
+           tie_is_draw: bool = True) -> Outcome:
+    """The outcome of a finished game: civilians win iff a culprit has strictly the most votes; a tie for
+    the most votes is the outcome `tie` (a murderer win under engine version 1: `tie_is_draw=False`);
+    no valid votes at all is a murderer win."""
     counts, abstentions = tally(votes, role_ids)
     culprit_list = [r for r in role_ids if r in set(culprits)]
     top = max(counts.values(), default=0)
@@ -34,7 +37,8 @@ def decide(votes: Iterable[tuple[str, str | None]], role_ids: Sequence[str], cul
     elif not leaders:
         winner, reason = "murderer", "no valid votes"
     elif len(leaders) > 1:
-        winner, reason = "murderer", f"tie for the most votes ({top}) between {', '.join(leaders)}"
+        winner = "tie" if tie_is_draw else "murderer"
+        reason = f"tie for the most votes ({top}) between {', '.join(leaders)}"
     else:
         winner, reason = "murderer", f"{leaders[0]}, not a culprit, has the most votes ({top})"
     return Outcome(winner=winner, status="finished", culprits=culprit_list, votes=counts,

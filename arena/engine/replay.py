@@ -22,7 +22,7 @@ from arena.engine.events import (
     Utterance,
     VoteEvent,
 )
-from arena.engine.rules import script_hash
+from arena.engine.rules import ENGINE_VERSION, script_hash
 from arena.engine.state import GameState, Seating
 from arena.engine.transitions import apply, initial_state, opening_events
 from arena.errors import GameError, LogError
@@ -72,8 +72,11 @@ def replay(events: Sequence[EventBase], script: Script) -> GameState:
     if script_hash(script) != started.script_hash:
         raise LogError(f"script {script.id!r} does not match the log (content hash differs): the case has changed "
                        "since the game was played")
+    if started.engine_version > ENGINE_VERSION:
+        raise LogError(f"the log was written by engine version {started.engine_version}, this is version "
+                       f"{ENGINE_VERSION}; upgrade whodunit-arena to replay it")
     state = initial_state(script, Seating(civilians=seating.civilians, murderer=seating.murderer),
-                          started.config, started.seed)
+                          started.config, started.seed, started.engine_version)
     recorded = [e for e in events if e.type in ENGINE_EVENT_TYPES]  # type: ignore[attr-defined]
     expected = opening_events(state)
     position = 0

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from arena.engine.actions import Phase, Status
 from arena.engine.events import Outcome
-from arena.engine.rules import GameConfig
+from arena.engine.rules import ENGINE_VERSION, GameConfig
 from arena.engine.views import ClueView, RoleView, clue_view
 from arena.scripts.schema import Script, Visibility
 
@@ -143,6 +143,7 @@ class GameState:
     steps: int = 0
     status: GameStatus = "running"
     outcome: Outcome | None = None
+    engine_version: int = ENGINE_VERSION
 
     def evolve(self, **changes: object) -> GameState:
         return replace(self, **changes)  # type: ignore[arg-type]

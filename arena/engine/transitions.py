@@ -26,7 +26,7 @@ from arena.engine.events import (
     VoteEvent,
 )
 from arena.engine.outcome import aborted, decide
-from arena.engine.rules import ENGINE_VERSION, GameConfig, script_hash
+from arena.engine.rules import ENGINE_VERSION, TIE_ENGINE_VERSION, GameConfig, script_hash
 from arena.engine.state import GameState, Line, PendingQuestion, ScriptFacts, Seating
 from arena.errors import GameError
 from arena.scripts.schema import Script
@@ -54,19 +54,22 @@ def turn_order(seed: int, round_no: int, order: tuple[str, ...]) -> tuple[str, .
     return tuple(random.Random(f"{seed}:round:{round_no}").sample(order, len(order)))
 
 
-def initial_state(script: Script, seating: Seating, config: GameConfig, seed: int) -> GameState:
-    """The state before the first introduction: seated in a seeded order, nothing said."""
+def initial_state(script: Script, seating: Seating, config: GameConfig, seed: int,
+                  engine_version: int = ENGINE_VERSION) -> GameState:
+    """The state before the first introduction: seated in a seeded order, nothing said.
+
+    `engine_version` is the rules version (a replay passes the one its log recorded)."""
     facts = ScriptFacts.of(script, config.rounds)
     order = tuple(random.Random(f"{seed}:seating").sample(facts.role_ids, len(facts.role_ids)))
     return GameState(script=script, facts=facts, config=config, seed=seed, seating=seating, order=order,
-                     queue=order)
+                     queue=order, engine_version=engine_version)
 
 
 def opening_events(state: GameState) -> Events:
     """The events that open the log of a game started with `initial_state`."""
     facts, script = state.facts, state.script
     return [
-        GameStarted(engine_version=ENGINE_VERSION, script_id=script.id, script_title=script.title,
+        GameStarted(engine_version=state.engine_version, script_id=script.id, script_title=script.title,
                     script_hash=script_hash(script), config=state.config, seed=state.seed),
         SeatingEvent(civilians=state.seating.civilians, murderer=state.seating.murderer, order=list(state.order),
                      roles=dict(facts.names), factions={r: facts.faction(r) for r in facts.role_ids}),
@@ -260,7 +263,8 @@ def _advance(state: GameState, events: Events) -> tuple[GameState, Events]:
             state = state.evolve(phase=Phase.VOTING, queue=state.voters)
             events.append(PhaseStarted(phase=Phase.VOTING, round=state.round, turn_order=list(state.voters)))
         else:
-            return _end(state, events, decide(state.votes, state.facts.role_ids, state.facts.culprits))
+            return _end(state, events, decide(state.votes, state.facts.role_ids, state.facts.culprits,
+                                             tie_is_draw=state.engine_version >= TIE_ENGINE_VERSION))
     return state, events
 
 

@@ -12,6 +12,7 @@ registered in `matches`, so a resumed run replays the same choice instead of cho
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -151,7 +152,9 @@ async def play_adaptive(store: Store, tournament: Tournament, scheduler: Schedul
             return
         match = await adaptive_match(store, tournament, k)
         done = await asyncio.to_thread(store.finished_plan_keys, tournament.tournament_id)
-        await scheduler.play([g for g in match.games if g.plan_key not in done])
+        # adaptive games follow the fixed part in the plan order
+        games = games_of([match], start=len(games_of(tournament.matches)) + 2 * k)
+        await scheduler.play([g for g in games if g.plan_key not in done])
 
 
 def check_playable(tournament: Tournament, client: ModelClient | None) -> None:
@@ -164,8 +167,10 @@ def check_playable(tournament: Tournament, client: ModelClient | None) -> None:
 
 async def run_tournament(tournament: Tournament, store: Store, options: RunOptions, *, adaptive: int = 0,
                          client: ModelClient | None = None, progress: ProgressReporter | None = None,
-                         seat: Seat = seat_entries, snapshot: bool = True) -> TournamentSummary:
-    """Play what is missing of `tournament` (then `adaptive` more matches) and append a ratings snapshot."""
+                         seat: Seat = seat_entries, snapshot: bool = True,
+                         include_provider_failures: bool = False) -> TournamentSummary:
+    """Play what is missing of `tournament` (then `adaptive` more matches) and append a ratings snapshot
+    (games with provider forfeits left out unless `include_provider_failures`)."""
     tid = tournament.tournament_id
     check_playable(tournament, client)
     await asyncio.to_thread(register, store, tournament)
@@ -183,7 +188,8 @@ async def run_tournament(tournament: Tournament, store: Store, options: RunOptio
     finally:
         progress.stop()
     if snapshot and scheduler.tally.played:
-        await asyncio.to_thread(recompute_and_snapshot, store)
+        await asyncio.to_thread(functools.partial(recompute_and_snapshot, store,
+                                                  include_provider_failures=include_provider_failures))
     return await _summary(store, tournament, scheduler, len(planned) - len(todo), adaptive)
 
 

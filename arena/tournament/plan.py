@@ -18,6 +18,7 @@ it already finished under the same keys and plays only the rest.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -46,7 +47,8 @@ class ScriptRef:
 
 @dataclass(frozen=True)
 class PlannedGame:
-    """One game of the plan: who plays which side of which script with which seed."""
+    """One game of the plan: who plays which side of which script with which seed. `position` is its
+    place in the plan (set by `games_of`): the order the ratings read games in, whenever they finish."""
 
     plan_key: str
     match_id: str
@@ -55,6 +57,7 @@ class PlannedGame:
     seed: int
     civilians: str
     murderer: str
+    position: int = 0
 
 
 @dataclass(frozen=True)
@@ -142,5 +145,7 @@ def placement(tournament_id: str, newcomer: str, pool: Sequence[str], scripts: S
     return plan
 
 
-def games_of(matches: Iterable[PlannedMatch]) -> list[PlannedGame]:
-    return [game for match in matches for game in match.games]
+def games_of(matches: Iterable[PlannedMatch], start: int = 0) -> list[PlannedGame]:
+    """The games of `matches` in plan order, numbered from `start`."""
+    games = [game for match in matches for game in match.games]
+    return [dataclasses.replace(game, position=start + i) for i, game in enumerate(games)]

@@ -6,6 +6,12 @@ that played the caller's faction (no prompt, no key, no error text). A game that
 being played is recorded with status `error`, the exception's message as `abort_reason`, and the
 events logged up to the failure; like an aborted game it gets no winner and never counts for
 ratings.
+
+Every game also records, per side, how many decisions the side made and how many it forfeited,
+split by cause (`forfeit_counts`): provider failures (the model never answered: api_error,
+timeout, context_limit, refused_or_blocked) apart from the model's own faults (parse_error,
+invalid_action). A finished game with provider forfeits does not claim its plan key, so a rerun
+of the tournament plays it again; the ratings leave it out by default (`leaderboard.ratings.games`).
 """
 
 from __future__ import annotations
@@ -15,7 +21,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from arena.engine.events import AgentCall, EventBase, SeatingEvent
+from arena.engine.actions import OWN_FAULTS, PROVIDER_FAILURES
+from arena.engine.events import (
+    ActionEvent,
+    AgentCall,
+    AnswerEvent,
+    EventBase,
+    ReasoningEvent,
+    SeatingEvent,
+    Utterance,
+    VoteEvent,
+)
 from arena.engine.rules import script_hash
 from arena.scripts.schema import Script
 from arena.tournament.plan import PlannedGame, ScriptRef
@@ -70,13 +86,34 @@ def agent_call_rows(game_id: str, events: Sequence[EventBase], civilians: str, m
     return rows
 
 
+DECISION_EVENTS = (Utterance, ActionEvent, AnswerEvent, ReasoningEvent, VoteEvent)
+
+
+def forfeit_counts(events: Sequence[EventBase]) -> dict[str, int]:
+    """`{side}_decisions`, `{side}_provider_forfeits`, `{side}_own_forfeits` for both sides (GameRecord fields)."""
+    counts = {f"{side}_{kind}": 0 for side in ("civilians", "murderer")
+              for kind in ("decisions", "provider_forfeits", "own_forfeits")}
+    factions: dict[str, str] = {}
+    for event in events:
+        if isinstance(event, SeatingEvent):
+            factions = dict(event.factions)
+        elif isinstance(event, DECISION_EVENTS) and event.role in factions:
+            side = factions[event.role]
+            counts[f"{side}_decisions"] += 1
+            if event.forfeit in PROVIDER_FAILURES:
+                counts[f"{side}_provider_forfeits"] += 1
+            elif event.forfeit in OWN_FAULTS:
+                counts[f"{side}_own_forfeits"] += 1
+    return counts
+
+
 def outcome_of(events: Sequence[EventBase]) -> tuple[str, str | None, dict[str, int], str | None]:
     """(status, winner, votes, abort reason) from the `game_ended` event; `error` when there is none."""
     ended = next((e for e in reversed(events) if e.type == "game_ended"), None)  # type: ignore[attr-defined]
     if ended is None:
         return ERROR_STATUS, None, {}, "the game ended without a game_ended event"
     outcome = ended.outcome  # type: ignore[attr-defined]
-    if outcome.status == "finished" and outcome.winner in ("civilians", "murderer"):
+    if outcome.status == "finished" and outcome.winner in ("civilians", "murderer", "tie"):
         return "finished", outcome.winner, dict(outcome.votes), None
     return outcome.status, None, dict(outcome.votes), outcome.reason
 
@@ -96,5 +133,6 @@ def game_write(planned: PlannedGame | None, events: Sequence[EventBase], *, scri
         votes=votes, match_id=planned.match_id if planned else None,
         tournament_id=planned.tournament_id if planned else None, plan_key=planned.plan_key if planned else None,
         abort_reason=reason, tokens=sum(c.prompt_tokens + c.completion_tokens for c in calls),
-        cost_usd=sum(c.cost_usd for c in calls), started_at=started_at, finished_at=finished_at)
+        cost_usd=sum(c.cost_usd for c in calls), started_at=started_at, finished_at=finished_at,
+        plan_position=planned.position if planned else None, **forfeit_counts(events))
     return GameWrite(game, list(events), calls)

@@ -1,7 +1,8 @@
 """Head-to-head matrices as in WhodunitBench Table 2: rows = civilian entry, columns = murderer entry.
 
-`civilian_win_rate[i, j]` is the share of finished games with i seated as civilians and j as the
-murderer that the civilians won (draws count as games, not wins); NaN where they never met.
+`civilian_win_rate[i, j]` is the share of the decisive games with i seated as civilians and j as
+the murderer that the civilians won: vote ties (`draws`) are left out, as the paper's Table 2
+leaves out vote draws; NaN where they never met or only tied.
 Self-play games sit on the diagonal.
 """
 
@@ -29,8 +30,9 @@ class FactionMatrix:
 
     @property
     def civilian_win_rate(self) -> np.ndarray:
+        decisive = self.games - self.draws
         with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(self.games > 0, self.civilian_wins / np.maximum(self.games, 1), np.nan)
+            return np.where(decisive > 0, self.civilian_wins / np.maximum(decisive, 1), np.nan)
 
     def as_records(self) -> list[dict[str, Any]]:
         """Non-empty cells as plain rows (for JSON and data frames)."""

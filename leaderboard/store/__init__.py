@@ -11,6 +11,7 @@ from leaderboard.store.records import (
     MetricScoreRecord,
     QaAnswerRecord,
     QaRunRecord,
+    RatingPoolRecord,
     RatingSnapshotRecord,
     ScriptRecord,
     TournamentRecord,
@@ -19,6 +20,6 @@ from leaderboard.store.writes import Store
 
 __all__ = [
     "DB_ENV", "AgentCallRecord", "EntryRecord", "EventRecord", "GameRecord", "MatchRecord", "MetricScoreRecord",
-    "QaAnswerRecord", "QaRunRecord", "RatingSnapshotRecord", "Reader", "RetryPolicy", "ScriptRecord", "Store",
-    "TournamentRecord", "default_db_path",
+    "QaAnswerRecord", "QaRunRecord", "RatingPoolRecord", "RatingSnapshotRecord", "Reader", "RetryPolicy",
+    "ScriptRecord", "Store", "TournamentRecord", "default_db_path",
 ]

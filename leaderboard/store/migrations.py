@@ -80,9 +80,47 @@ def m002_metric_scores_nullable_value(conn: duckdb.DuckDBPyConnection) -> None:
     conn.execute("UPDATE metric_scores SET value = NULL WHERE isnan(value)")
 
 
+M003_GAMES = """CREATE TABLE games_m003 (
+        game_id VARCHAR PRIMARY KEY, match_id VARCHAR, tournament_id VARCHAR, script_id VARCHAR NOT NULL,
+        script_hash VARCHAR NOT NULL, seed BIGINT NOT NULL, civilians_entry VARCHAR NOT NULL,
+        murderer_entry VARCHAR NOT NULL, status VARCHAR NOT NULL, winner VARCHAR, votes JSON NOT NULL,
+        n_events INTEGER NOT NULL, tokens BIGINT NOT NULL, cost_usd DOUBLE NOT NULL, started_at TIMESTAMP NOT NULL,
+        finished_at TIMESTAMP NOT NULL, plan_key VARCHAR UNIQUE, planned_key VARCHAR, abort_reason VARCHAR,
+        recorded_at TIMESTAMP NOT NULL,
+        plan_position INTEGER,
+        civilians_decisions INTEGER NOT NULL DEFAULT 0, murderer_decisions INTEGER NOT NULL DEFAULT 0,
+        civilians_provider_forfeits INTEGER NOT NULL DEFAULT 0, murderer_provider_forfeits INTEGER NOT NULL DEFAULT 0,
+        civilians_own_forfeits INTEGER NOT NULL DEFAULT 0, murderer_own_forfeits INTEGER NOT NULL DEFAULT 0,
+        CHECK (winner IS NULL OR winner IN ('civilians', 'murderer', 'tie')),
+        CHECK (winner IS NULL OR status = 'finished'))"""
+M003_POOLS = """CREATE TABLE rating_pools (
+        pool VARCHAR NOT NULL, frozen_at TIMESTAMP NOT NULL, entry_id VARCHAR NOT NULL, strength DOUBLE NOT NULL,
+        rating DOUBLE NOT NULL, ci_low DOUBLE, ci_high DOUBLE, games INTEGER NOT NULL, side_term DOUBLE NOT NULL,
+        n_games_total INTEGER NOT NULL, PRIMARY KEY (pool, entry_id))"""
+
+
+def m003_ties_forfeits_and_pools(conn: duckdb.DuckDBPyConnection) -> None:
+    """Vote ties (`winner = 'tie'`), per-side decisions and forfeits by cause, the plan position (the
+    ratings' fixed order), snapshot details and frozen rating pools.
+
+    DuckDB cannot alter a CHECK constraint, so `games` is rebuilt: every row is copied as it is
+    (older games get zero forfeit counts and no plan position) and the new table takes its name.
+    """
+    conn.execute(M003_GAMES)
+    old = [row[0] for row in conn.execute("SELECT column_name FROM information_schema.columns "
+                                          "WHERE table_name = 'games' ORDER BY ordinal_position").fetchall()]
+    columns = ", ".join(old)
+    conn.execute(f"INSERT INTO games_m003 ({columns}) SELECT {columns} FROM games")
+    conn.execute("DROP TABLE games")
+    conn.execute("ALTER TABLE games_m003 RENAME TO games")
+    conn.execute("ALTER TABLE rating_snapshots ADD COLUMN details JSON")
+    conn.execute(M003_POOLS)
+
+
 # No secondary indexes: DuckDB rewrites them at every checkpoint, which tripled the cost of each
 # record_game on a large log, while a replay's scan of `events` by game_id stays fast without one.
-MIGRATIONS: tuple[Migration, ...] = (m001_initial_tables, m002_metric_scores_nullable_value)
+MIGRATIONS: tuple[Migration, ...] = (m001_initial_tables, m002_metric_scores_nullable_value,
+                                     m003_ties_forfeits_and_pools)
 
 
 def applied_migrations(conn: duckdb.DuckDBPyConnection) -> list[str]:

@@ -21,21 +21,40 @@ from pydantic import BaseModel, ConfigDict
 from arena.errors import StoreError
 from leaderboard.store.db import RetryPolicy, default_db_path, reading
 from leaderboard.store.migrations import applied_migrations, unknown_migrations
-from leaderboard.store.records import MatchRecord, RatingSnapshotRecord
+from leaderboard.store.records import MatchRecord, RatingPoolRecord, RatingSnapshotRecord
 
 
 class Row(BaseModel):
     model_config = ConfigDict(frozen=True)
 
 
-class FinishedGame(Row):
-    """What the ratings need of a finished game."""
+class SideCounts(Row):
+    """Per side: decisions made, and decisions forfeited to provider failures or to the model's own faults."""
+
+    civilians_decisions: int = 0
+    murderer_decisions: int = 0
+    civilians_provider_forfeits: int = 0
+    murderer_provider_forfeits: int = 0
+    civilians_own_forfeits: int = 0
+    murderer_own_forfeits: int = 0
+
+    @property
+    def provider_forfeits(self) -> int:
+        return self.civilians_provider_forfeits + self.murderer_provider_forfeits
+
+
+class FinishedGame(SideCounts):
+    """What the ratings need of a game: outcome, plan order, and decisions and forfeits per side."""
 
     game_id: str
     civilians_entry: str
     murderer_entry: str
     winner: str | None
     finished_at: datetime
+    status: str = "finished"
+    sequence_at: datetime | None = None
+    plan_position: int | None = None
+    planned_key: str | None = None
 
 
 class EntryRow(Row):
@@ -49,7 +68,7 @@ class EntryRow(Row):
     deprecated: bool
 
 
-class GameRow(Row):
+class GameRow(SideCounts):
     game_id: str
     match_id: str | None
     tournament_id: str | None
@@ -69,6 +88,7 @@ class GameRow(Row):
     plan_key: str | None
     planned_key: str | None
     abort_reason: str | None
+    plan_position: int | None = None
 
 
 class EventRow(Row):
@@ -140,11 +160,23 @@ def finished_plan_keys(conn: duckdb.DuckDBPyConnection, tournament_id: str | Non
     return {row[0] for row in conn.execute(sql + " AND tournament_id = ?", [tournament_id]).fetchall()}
 
 
+GAME_LOG_SQL = """SELECT g.game_id, g.civilians_entry, g.murderer_entry, g.winner, g.finished_at, g.status,
+    coalesce(t.created_at, g.started_at) AS sequence_at, g.plan_position, g.planned_key, g.civilians_decisions,
+    g.murderer_decisions, g.civilians_provider_forfeits, g.murderer_provider_forfeits, g.civilians_own_forfeits,
+    g.murderer_own_forfeits
+    FROM games g LEFT JOIN tournaments t USING (tournament_id) {where}
+    ORDER BY sequence_at, g.plan_position NULLS FIRST, g.finished_at, g.game_id"""
+
+
+def game_log(conn: duckdb.DuckDBPyConnection, finished_only: bool = False) -> list[FinishedGame]:
+    """Every recorded game (or only the finished ones) in the ratings' plan order (see `leaderboard.ratings.games`)."""
+    sql = GAME_LOG_SQL.format(where="WHERE g.status = 'finished'" if finished_only else "")
+    return [FinishedGame(**row) for row in fetch_dicts(conn, sql)]
+
+
 def finished_games(conn: duckdb.DuckDBPyConnection) -> list[FinishedGame]:
-    """Finished games in the ratings' fixed order (finished_at, game_id)."""
-    rows = fetch_dicts(conn, "SELECT game_id, civilians_entry, murderer_entry, winner, finished_at FROM games "
-                             "WHERE status = 'finished' ORDER BY finished_at, game_id")
-    return [FinishedGame(**row) for row in rows]
+    """Finished games (with or without provider forfeits) in the ratings' plan order."""
+    return game_log(conn, finished_only=True)
 
 
 def tournament_matches(conn: duckdb.DuckDBPyConnection, tournament_id: str) -> list[MatchRecord]:
@@ -173,7 +205,7 @@ played AS (
     SELECT entry_id,
         count(*) FILTER (WHERE status = 'finished') AS games,
         count(*) FILTER (WHERE status = 'finished' AND winner = side) AS wins,
-        count(*) FILTER (WHERE status = 'finished' AND winner IS NULL) AS draws,
+        count(*) FILTER (WHERE status = 'finished' AND (winner IS NULL OR winner = 'tie')) AS draws,
         count(*) FILTER (WHERE status = 'finished' AND side = 'civilians') AS games_civilian,
         count(*) FILTER (WHERE status = 'finished' AND side = 'civilians' AND winner = side) AS wins_civilian,
         count(*) FILTER (WHERE status = 'finished' AND side = 'murderer') AS games_murderer,
@@ -234,9 +266,15 @@ class Reader:
             return {t: int(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]) for t in tables}  # type: ignore[index]
 
     def finished_games(self) -> list[FinishedGame]:
-        """Finished games in the ratings' fixed order (finished_at, game_id)."""
+        """Finished games in the ratings' plan order."""
         with self.snapshot() as conn:
             return [] if conn is None else finished_games(conn)
+
+    def game_log(self) -> list[FinishedGame]:
+        """Every recorded game, any status, in the ratings' plan order (ratings use the finished ones;
+        forfeit and provider-failure rates use all)."""
+        with self.snapshot() as conn:
+            return [] if conn is None else game_log(conn)
 
     def entries(self, include_deprecated: bool = True) -> list[EntryRow]:
         where = "" if include_deprecated else "WHERE NOT deprecated"
@@ -283,7 +321,7 @@ class Reader:
             "SELECT civilians_entry, murderer_entry, count(*) AS games, "
             "count(*) FILTER (WHERE winner = 'civilians') AS civilian_wins, "
             "count(*) FILTER (WHERE winner = 'murderer') AS murderer_wins, "
-            "count(*) FILTER (WHERE winner IS NULL) AS draws "
+            "count(*) FILTER (WHERE winner IS NULL OR winner = 'tie') AS draws "
             "FROM games WHERE status = 'finished' GROUP BY ALL ORDER BY ALL")
         return [PairResult(**row) for row in rows]
 
@@ -313,9 +351,20 @@ class Reader:
         if entry_id is not None:
             sql += " AND entry_id = ?"
             params.append(entry_id)
-        return [RatingSnapshotRecord(**row) for row in self._rows(sql + " ORDER BY computed_at, entry_id", params)]
+        rows = self._rows(sql + " ORDER BY computed_at, entry_id", params)
+        return [RatingSnapshotRecord(**parse_json(row, "details")) for row in rows]
 
     def latest_snapshot(self) -> list[RatingSnapshotRecord]:
         rows = self._rows("SELECT * FROM rating_snapshots WHERE snapshot_id = (SELECT snapshot_id FROM "
                           "rating_snapshots ORDER BY computed_at DESC LIMIT 1) ORDER BY faction, entry_id")
-        return [RatingSnapshotRecord(**row) for row in rows]
+        return [RatingSnapshotRecord(**parse_json(row, "details")) for row in rows]
+
+    def rating_pool(self, name: str) -> list[RatingPoolRecord]:
+        """The entries of a frozen pool ([] when there is no such pool)."""
+        rows = self._rows("SELECT * FROM rating_pools WHERE pool = ? ORDER BY rating DESC, entry_id", [name])
+        return [RatingPoolRecord(**row) for row in rows]
+
+    def rating_pool_names(self) -> list[str]:
+        """Names of the frozen pools, oldest first."""
+        rows = self._rows("SELECT pool FROM rating_pools GROUP BY pool ORDER BY min(frozen_at), pool")
+        return [row["pool"] for row in rows]

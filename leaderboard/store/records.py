@@ -24,7 +24,7 @@ SECRET_NAME = re.compile(r"(api[_-]?key|secret|passw(or)?d|authorization|bearer|
 SECRET_VALUE = re.compile(r"^(sk-[A-Za-z0-9_-]{8,}|sk_[A-Za-z0-9]{16,}|AIza[0-9A-Za-z_-]{20,}|Bearer\s+\S{8,})")
 ALLOWED_NAME_SUFFIX = ("_env", "_env_var")
 Suite = Literal["lsu", "tiu", "miu", "mmr"]
-Winner = Literal["civilians", "murderer"]
+Winner = Literal["civilians", "murderer", "tie"]
 
 
 def utc_now() -> datetime:
@@ -148,11 +148,18 @@ class MatchRecord(Record):
 
 
 class GameRecord(Record):
-    """One game's outcome. Only `status == "finished"` games count for ratings; `winner` None there is a draw.
+    """One game's outcome. Only `status == "finished"` games count for ratings; `winner` "tie" (a vote
+    tie; None in older rows) is a draw.
 
     `plan_key` is the deterministic key of the planned game (tournament, script, seed, seating...):
-    a finished game claims it for good, so recording it again is a no-op and a resumed tournament
-    skips it. Games that did not finish keep the key only as `planned_key`, so a rerun may retry them.
+    a finished game without provider forfeits claims it for good, so recording it again is a no-op
+    and a resumed tournament skips it. Other games (not finished, or finished with decisions lost to
+    provider failures) keep the key only as `planned_key`, so a rerun plays them again.
+    `plan_position` is the game's place in its plan: the ratings' fixed order.
+
+    Per side (`civilians_*`, `murderer_*`): decisions the side made, and forfeited decisions split by
+    cause: `provider_forfeits` (api_error, timeout, context_limit, refused_or_blocked) and
+    `own_forfeits` (parse_error, invalid_action, the model's own fault).
     """
 
     game_id: str = Field(min_length=1)
@@ -172,6 +179,13 @@ class GameRecord(Record):
     cost_usd: float = Field(default=0.0, ge=0.0)
     started_at: datetime = Field(default_factory=utc_now)
     finished_at: datetime = Field(default_factory=utc_now)
+    plan_position: int | None = Field(default=None, ge=0)
+    civilians_decisions: int = Field(default=0, ge=0)
+    murderer_decisions: int = Field(default=0, ge=0)
+    civilians_provider_forfeits: int = Field(default=0, ge=0)
+    murderer_provider_forfeits: int = Field(default=0, ge=0)
+    civilians_own_forfeits: int = Field(default=0, ge=0)
+    murderer_own_forfeits: int = Field(default=0, ge=0)
 
     @model_validator(mode="after")
     def _check_outcome(self) -> GameRecord:
@@ -180,8 +194,13 @@ class GameRecord(Record):
         return self
 
     @property
+    def provider_forfeits(self) -> int:
+        return self.civilians_provider_forfeits + self.murderer_provider_forfeits
+
+    @property
     def counts(self) -> bool:
-        return self.status == "finished"
+        """Whether the game claims its plan key: finished, with no decision lost to a provider failure."""
+        return self.status == "finished" and self.provider_forfeits == 0
 
 
 class EventRecord(Record):
@@ -267,4 +286,21 @@ class RatingSnapshotRecord(Record):
     games: int = Field(ge=0)
     wins: int = Field(ge=0)
     provisional: bool
+    n_games_total: int = Field(ge=0)
+    details: dict[str, Any] | None = Field(default=None, description="the rest of the board row and the "
+                                           "snapshot's settings (side term, ties, pool...)")
+
+
+class RatingPoolRecord(Record):
+    """One entry of a frozen reference pool: its side-balanced strength and rating when the pool was frozen."""
+
+    pool: str = Field(min_length=1)
+    frozen_at: datetime
+    entry_id: str
+    strength: float
+    rating: float
+    ci_low: float | None = None
+    ci_high: float | None = None
+    games: int = Field(ge=0)
+    side_term: float
     n_games_total: int = Field(ge=0)

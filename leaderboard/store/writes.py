@@ -27,6 +27,7 @@ from leaderboard.store.queries import (
     active_entry_ids,
     finished_games,
     finished_plan_keys,
+    game_log,
     tournament_cost,
     tournament_matches,
 )
@@ -39,6 +40,7 @@ from leaderboard.store.records import (
     MetricScoreRecord,
     QaAnswerRecord,
     QaRunRecord,
+    RatingPoolRecord,
     RatingSnapshotRecord,
     ScriptRecord,
     TournamentRecord,
@@ -224,6 +226,11 @@ class Store:
         with writing(self.path, self.retry) as conn:
             return finished_games(conn)
 
+    def game_log(self) -> list[FinishedGame]:
+        """Every recorded game, any status, in plan order (see `Reader.game_log`)."""
+        with writing(self.path, self.retry) as conn:
+            return game_log(conn)
+
     def active_entry_ids(self) -> list[str]:
         with writing(self.path, self.retry) as conn:
             return active_entry_ids(conn)
@@ -247,21 +254,38 @@ class Store:
     def record_rating_snapshot(self, rows: Sequence[RatingSnapshotRecord]) -> int:
         """Append one ratings snapshot (see `leaderboard.ratings.snapshot`) in one transaction."""
         with writing(self.path, self.retry) as conn:
-            insert_records(conn, "rating_snapshots", rows)
+            insert_records(conn, "rating_snapshots", rows, json_fields=("details",))
+        return len(rows)
+
+    def freeze_pool(self, rows: Sequence[RatingPoolRecord]) -> int:
+        """Store a frozen reference pool (one transaction); a pool name is frozen once and never changed."""
+        names = {row.pool for row in rows}
+        if len(names) != 1:
+            raise StoreError(f"a frozen pool is stored one at a time, got pools {sorted(names)}")
+        with writing(self.path, self.retry) as conn:
+            if conn.execute("SELECT 1 FROM rating_pools WHERE pool = ?", [rows[0].pool]).fetchone():
+                raise StoreError(f"{self.path}: pool {rows[0].pool!r} is frozen already; a frozen pool never "
+                                 "changes: choose another name for a new one")
+            insert_records(conn, "rating_pools", rows)
         return len(rows)
 
 
 GAME_COLUMNS = ("game_id", "match_id", "tournament_id", "script_id", "script_hash", "seed", "civilians_entry",
                 "murderer_entry", "status", "winner", "votes", "n_events", "tokens", "cost_usd", "started_at",
-                "finished_at", "plan_key", "planned_key", "abort_reason", "recorded_at")
+                "finished_at", "plan_key", "planned_key", "abort_reason", "recorded_at", "plan_position",
+                "civilians_decisions", "murderer_decisions", "civilians_provider_forfeits",
+                "murderer_provider_forfeits", "civilians_own_forfeits", "murderer_own_forfeits")
 
 
 def game_row(game: GameRecord, n_events: int) -> list[Any]:
-    """The games row: only a finished game claims its plan key (UNIQUE); every game keeps it as planned_key."""
+    """The games row: only a finished game without provider forfeits claims its plan key (UNIQUE); every
+    game keeps it as planned_key."""
     return [game.game_id, game.match_id, game.tournament_id, game.script_id, game.script_hash, game.seed,
             game.civilians_entry, game.murderer_entry, game.status, game.winner, canonical_json(game.votes),
             n_events, game.tokens, game.cost_usd, game.started_at, game.finished_at,
-            game.plan_key if game.counts else None, game.plan_key, game.abort_reason, utc_now()]
+            game.plan_key if game.counts else None, game.plan_key, game.abort_reason, utc_now(), game.plan_position,
+            game.civilians_decisions, game.murderer_decisions, game.civilians_provider_forfeits,
+            game.murderer_provider_forfeits, game.civilians_own_forfeits, game.murderer_own_forfeits]
 
 
 def write_events(conn: duckdb.DuckDBPyConnection, game_id: str, events: Sequence[EventRecord]) -> None:

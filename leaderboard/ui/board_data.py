@@ -6,19 +6,29 @@ covers every finished game (`n_games_total` equals the finished-game count). Whe
 snapshot, or the games table has moved past it, the board computes the ratings once in memory
 with `compute_leaderboard` (fewer bootstrap rounds, `FALLBACK_BOOTSTRAP`), caches them for
 `FALLBACK_TTL_S` keyed by the finished-game count, and labels them as such. Nothing is written.
+
+Rows are ranked by the side-balanced Bradley-Terry rating; the board also carries the
+murderer-side advantage, the tie count and whether games with provider failures were rated
+(`summary`, from the snapshot's details or the live computation). A frozen reference pool
+(`pool_view`) shows the pool's stored ratings and the entries placed against it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from leaderboard.ratings.board import MIN_GAMES, compute_leaderboard
-from leaderboard.ratings.games import RatedGame
+from leaderboard.ratings.board import MIN_GAMES, compute_board
+from leaderboard.ratings.games import build_log
+from leaderboard.ratings.pool import place_newcomers
+from leaderboard.ratings.snapshot import load_pool
 from leaderboard.store import Reader
+from leaderboard.store.queries import GAME_LOG_SQL
 from leaderboard.ui.data import TTL_S, Version, file_version, frame, frames
 
 FALLBACK_BOOTSTRAP = 20
@@ -26,13 +36,14 @@ FALLBACK_TTL_S = 600
 SNAPSHOT_SQL = """WITH latest AS (
     SELECT snapshot_id, computed_at, n_games_total FROM rating_snapshots ORDER BY computed_at DESC LIMIT 1)
 SELECT s.entry_id AS entry, s.faction, s.mu, s.sigma, s.conservative, s.bt, s.ci_low, s.ci_high, s.rank, s.games,
-    s.wins, s.provisional, latest.computed_at, latest.n_games_total
+    s.wins, s.provisional, s.details::VARCHAR AS details, snapshot_id, latest.computed_at, latest.n_games_total
 FROM rating_snapshots s JOIN latest USING (snapshot_id)"""
-LIVE_GAMES_SQL = """SELECT game_id, civilians_entry, murderer_entry, winner, finished_at FROM games
-    WHERE status = 'finished' ORDER BY finished_at, game_id"""
 FINISHED_SQL = "SELECT count(*) AS n, max(finished_at) AS last FROM games WHERE status = 'finished'"
 BOARD_COLUMNS = ["entry", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank", "games", "wins",
-                 "provisional", "games_civilian", "wins_civilian", "games_murderer", "wins_murderer"]
+                 "provisional", "games_civilian", "wins_civilian", "games_murderer", "wins_murderer", "rating",
+                 "rating_low", "rating_high", "draws", "draws_civilian", "draws_murderer", "win_rate_civilian",
+                 "win_rate_murderer", "mu_civilian", "sigma_civilian", "mu_murderer", "sigma_murderer",
+                 "forfeit_rate", "provider_failure_rate", "unrated_games"]
 
 
 @dataclass(frozen=True)
@@ -44,29 +55,51 @@ class Board:
     computed_at: object
     n_games: int
     n_finished: int
+    summary: dict[str, Any] = field(default_factory=dict)
+    snapshot_id: str | None = None
 
 
 def snapshot_rows(snapshot: pd.DataFrame) -> pd.DataFrame:
-    """One row per entry: the overall view plus games and wins per side from the faction views."""
+    """One row per entry: the overall view, the rest of its board row from `details`, and games and
+    wins per side from the faction views (snapshots older than the details have only those)."""
     overall = snapshot[snapshot["faction"] == "overall"].set_index("entry")
+    details = pd.DataFrame([{k: v for k, v in json.loads(d or "null").items() if k != "board"}
+                            if isinstance(d, str) and d != "null" else {} for d in overall["details"]],
+                           index=overall.index)
+    overall = overall.join(details[[c for c in details.columns if c not in overall.columns]])
     for faction, suffix in (("civilians", "civilian"), ("murderer", "murderer")):
         side = snapshot[snapshot["faction"] == faction].set_index("entry")[["games", "wins"]]
-        overall = overall.join(side.rename(columns={"games": f"games_{suffix}", "wins": f"wins_{suffix}"}))
-    return overall.reset_index()[BOARD_COLUMNS]
+        side = side.rename(columns={"games": f"games_{suffix}", "wins": f"wins_{suffix}"})
+        overall = overall.join(side[[c for c in side.columns if c not in overall.columns]])
+    return overall.reset_index().reindex(columns=BOARD_COLUMNS)
+
+
+def snapshot_summary(snapshot: pd.DataFrame) -> dict[str, Any]:
+    """The board-level figures stored with the snapshot ({} for older snapshots)."""
+    for text in snapshot.loc[snapshot["faction"] == "overall", "details"]:
+        if isinstance(text, str) and text != "null":
+            return dict(json.loads(text).get("board") or {})
+    return {}
+
+
+def game_log_rows(conn: Any) -> list[dict[str, Any]]:
+    """Every game as plain dicts (plan order): faster than pydantic rows on a large log."""
+    cursor = conn.execute(GAME_LOG_SQL.format(where=""))
+    names = [c[0] for c in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 @st.cache_data(ttl=FALLBACK_TTL_S, show_spinner="Computing ratings from the game log...")
-def live_rows(path: str, n_finished: int, last: object) -> pd.DataFrame:
-    """Ratings computed here from the finished games (cached per finished-game count)."""
+def live_rows(path: str, n_finished: int, last: object) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """Ratings computed here from the game log (cached per finished-game count), and the board summary."""
     with Reader(path).snapshot() as conn:
         if conn is None:
-            return pd.DataFrame(columns=BOARD_COLUMNS)
-        # Plain tuples into RatedGame: three times faster than a data frame or pydantic rows on 100k games.
-        games = [RatedGame(*row) for row in conn.execute(LIVE_GAMES_SQL).fetchall()]
+            return pd.DataFrame(columns=BOARD_COLUMNS), {}
+        games = game_log_rows(conn)
         active = [row[0] for row in conn.execute("SELECT entry_id FROM entries WHERE NOT deprecated").fetchall()]
-    rows = compute_leaderboard(games, entries=active, min_games=MIN_GAMES, bootstrap_rounds=FALLBACK_BOOTSTRAP,
-                               rng=np.random.default_rng(0))
-    return pd.DataFrame([r.to_dict() for r in rows], columns=[*BOARD_COLUMNS])
+    board = compute_board(games, entries=active, min_games=MIN_GAMES, bootstrap_rounds=FALLBACK_BOOTSTRAP,
+                          rng=np.random.default_rng(0))
+    return pd.DataFrame([r.to_dict() for r in board.rows]).reindex(columns=BOARD_COLUMNS), board.summary()
 
 
 @st.cache_data(ttl=TTL_S, show_spinner=False)
@@ -78,9 +111,12 @@ def _board(path: str, version: Version) -> Board:
     n_finished = int(finished["n"])
     if not snapshot.empty and int(snapshot["n_games_total"].iloc[0]) >= n_finished:
         return Board(snapshot_rows(snapshot), "snapshot", snapshot["computed_at"].iloc[0],
-                     int(snapshot["n_games_total"].iloc[0]), n_finished)
-    rows = live_rows(path, n_finished, finished["last"]) if n_finished else pd.DataFrame(columns=BOARD_COLUMNS)
-    return Board(rows, "live", None, n_finished, n_finished)
+                     int(snapshot["n_games_total"].iloc[0]), n_finished, snapshot_summary(snapshot),
+                     str(snapshot["snapshot_id"].iloc[0]))
+    if not n_finished:
+        return Board(pd.DataFrame(columns=BOARD_COLUMNS), "live", None, 0, 0)
+    rows, summary = live_rows(path, n_finished, finished["last"])
+    return Board(rows, "live", None, n_finished, n_finished, summary)
 
 
 def board(path: str) -> Board:
@@ -93,12 +129,46 @@ def with_entry_info(rows: pd.DataFrame, entries: pd.DataFrame) -> pd.DataFrame:
     table = rows.join(info, on="entry")
     table["display"] = table["display"].fillna(table["entry"])
     table["deprecated"] = table["deprecated"].fillna(False).astype(bool)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        table["win_rate_civilian"] = table["wins_civilian"] / table["games_civilian"].where(table["games_civilian"] > 0)
-        table["win_rate_murderer"] = table["wins_murderer"] / table["games_murderer"].where(table["games_murderer"] > 0)
+    for side in ("civilian", "murderer"):  # older snapshots: rates from games and wins (no tie counts stored)
+        games = table[f"games_{side}"] - table[f"draws_{side}"].fillna(0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            fallback = table[f"wins_{side}"] / games.where(games > 0)
+        table[f"win_rate_{side}"] = table[f"win_rate_{side}"].astype(float).fillna(fallback)
     table["ci"] = [ci_text(bt, low, high) for bt, low, high in zip(table["bt"], table["ci_low"], table["ci_high"],
                                                                     strict=True)]
+    table["rating_ci"] = [ci_text(r, low, high) for r, low, high in zip(table["rating"], table["rating_low"],
+                                                                        table["rating_high"], strict=True)]
     return table
+
+
+@st.cache_data(ttl=TTL_S, show_spinner=False)
+def _pool_names(path: str, version: Version) -> list[str]:
+    return Reader(path).rating_pool_names()
+
+
+def pool_names(path: str) -> list[str]:
+    """Names of the frozen reference pools, oldest first."""
+    return _pool_names(path, file_version(path))
+
+
+@st.cache_data(ttl=TTL_S, show_spinner=False)
+def _pool_view(path: str, version: Version, name: str) -> tuple[pd.DataFrame, dict[str, Any]]:
+    reader = Reader(path)
+    frozen = load_pool(reader, name)
+    if frozen is None:
+        return pd.DataFrame(), {}
+    placed = place_newcomers(frozen, build_log(reader.game_log()), FALLBACK_BOOTSTRAP, np.random.default_rng(0))
+    rows = [{"entry": e.entry_id, "rating": e.rating, "rating_low": e.ci_low, "rating_high": e.ci_high,
+             "games": e.games, "status": "frozen"} for e in frozen.entries]
+    rows += [{"entry": p.entry_id, "rating": p.rating, "rating_low": p.ci_low, "rating_high": p.ci_high,
+              "games": p.games, "status": "placed against the pool"} for p in placed]
+    about = {"frozen_at": frozen.frozen_at, "side_term": frozen.side_term, "n_games_total": frozen.n_games_total}
+    return pd.DataFrame(rows), about
+
+
+def pool_view(path: str, name: str) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """A frozen pool's entries with their frozen ratings, then the entries placed against it."""
+    return _pool_view(path, file_version(path), name)
 
 
 def ci_text(bt: float | None, low: float | None, high: float | None) -> str:

@@ -105,7 +105,8 @@ def display_names(path: str) -> dict[str, str]:
 
 PAIRS_SQL = """SELECT civilians_entry, murderer_entry, count(*) AS games,
     count(*) FILTER (WHERE winner = 'civilians') AS civilian_wins,
-    count(*) FILTER (WHERE winner = 'murderer') AS murderer_wins, count(*) FILTER (WHERE winner IS NULL) AS draws
+    count(*) FILTER (WHERE winner = 'murderer') AS murderer_wins,
+    count(*) FILTER (WHERE winner IS NULL OR winner = 'tie') AS draws
     FROM games WHERE status = 'finished' GROUP BY ALL ORDER BY ALL"""
 
 
@@ -113,12 +114,14 @@ PAIRS_SQL = """SELECT civilians_entry, murderer_entry, count(*) AS games,
 def _pairs(path: str, version: Version) -> pd.DataFrame:
     table = frame(path, PAIRS_SQL)
     if not table.empty:
-        table["civilian_win_rate"] = table["civilian_wins"] / table["games"]
+        decisive = table["games"] - table["draws"]  # vote ties left out, as WhodunitBench's Table 2
+        table["civilian_win_rate"] = table["civilian_wins"] / decisive.where(decisive > 0)
     return table
 
 
 def pairs(path: str) -> pd.DataFrame:
-    """Finished games per (civilians entry, murderer entry): games, wins per side, civilian win rate."""
+    """Finished games per (civilians entry, murderer entry): games, wins per side, ties (`draws`), civilian
+    win rate without ties."""
     return _pairs(path, file_version(path))
 
 

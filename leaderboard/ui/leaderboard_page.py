@@ -1,6 +1,9 @@
-"""Leaderboard page: TrueSkill and Bradley-Terry per entry, win rates per faction, the CI chart."""
+"""Leaderboard page: entries ranked by the side-balanced rating, TrueSkill overall and per faction, win rates
+without ties, forfeit and provider-failure rates, the murderer-side advantage, the CI chart, frozen pools."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -10,20 +13,36 @@ from leaderboard.ui import board_data, charts, data
 from leaderboard.ui.common import open_board, store_errors
 
 COLUMNS = {
-    "rank": st.column_config.NumberColumn("Rank", help="Bradley-Terry rank: entries share a rank while their 95% "
-                                          "intervals overlap", format="%d"),
+    "rank": st.column_config.NumberColumn("Rank", help="Side-balanced Bradley-Terry rank: entries share a rank while "
+                                          "their 95% intervals overlap", format="%d"),
     "display": st.column_config.TextColumn("Entry"),
+    "rating": st.column_config.NumberColumn("Rating", help="Side-balanced Bradley-Terry: strengths fitted together "
+                                            "with the murderer-side advantage (Elo-like scale)", format="%.0f"),
+    "rating_ci": st.column_config.TextColumn("95% CI", help="Bootstrap interval around the side-balanced rating"),
     "mu": st.column_config.NumberColumn("TrueSkill μ", format="%.1f"),
     "sigma": st.column_config.NumberColumn("σ", format="%.2f"),
-    "conservative": st.column_config.NumberColumn("μ − 3σ", help="Sort key: conservative TrueSkill", format="%.1f"),
-    "bt": st.column_config.NumberColumn("Bradley-Terry", format="%.0f"),
-    "ci": st.column_config.TextColumn("95% CI", help="Bootstrap interval around the Bradley-Terry rating"),
+    "conservative": st.column_config.NumberColumn("μ − 3σ", help="Conservative TrueSkill", format="%.1f"),
+    "mu_civilian": st.column_config.NumberColumn("μ as civilians", help="TrueSkill of the civilian side",
+                                                 format="%.1f"),
+    "sigma_civilian": st.column_config.NumberColumn("σ civ", format="%.2f"),
+    "mu_murderer": st.column_config.NumberColumn("μ as murderer", help="TrueSkill of the murderer side",
+                                                 format="%.1f"),
+    "sigma_murderer": st.column_config.NumberColumn("σ mur", format="%.2f"),
+    "bt": st.column_config.NumberColumn("Bradley-Terry", help="Plain Bradley-Terry, sides ignored", format="%.0f"),
+    "ci": st.column_config.TextColumn("BT 95% CI", help="Bootstrap interval around the plain Bradley-Terry rating"),
     "games": st.column_config.NumberColumn("Games", format="%d"),
     "wins": st.column_config.NumberColumn("Wins", format="%d"),
-    "win_rate_civilian": st.column_config.ProgressColumn("Win rate as civilians", format="percent", min_value=0,
-                                                         max_value=1),
-    "win_rate_murderer": st.column_config.ProgressColumn("Win rate as murderer", format="percent", min_value=0,
-                                                         max_value=1),
+    "draws": st.column_config.NumberColumn("Ties", help="Vote ties: draws for the ratings, left out of win rates",
+                                           format="%d"),
+    "win_rate_civilian": st.column_config.ProgressColumn("Win rate as civilians", help="Ties left out",
+                                                         format="percent", min_value=0, max_value=1),
+    "win_rate_murderer": st.column_config.ProgressColumn("Win rate as murderer", help="Ties left out",
+                                                         format="percent", min_value=0, max_value=1),
+    "forfeit_rate": st.column_config.NumberColumn("Forfeit rate", help="Share of the entry's decisions forfeited "
+                                                  "(own faults and provider failures)", format="percent"),
+    "provider_failure_rate": st.column_config.NumberColumn("Provider failures", help="Share of the entry's decisions "
+                                                           "lost to provider failures (api_error, timeout, "
+                                                           "context_limit, refused_or_blocked)", format="percent"),
     "provisional": st.column_config.CheckboxColumn("Provisional", help=f"Fewer than {MIN_GAMES} games"),
     "deprecated": st.column_config.CheckboxColumn("Deprecated"),
 }
@@ -31,11 +50,24 @@ COLUMNS = {
 
 def source_caption(board: board_data.Board) -> str:
     if board.source == "snapshot":
-        return (f"From the latest rating snapshot ({board.computed_at:%Y-%m-%d %H:%M} UTC), covering all "
-                f"{board.n_finished} finished games.")
+        return (f"From the latest rating snapshot `{board.snapshot_id}` ({board.computed_at:%Y-%m-%d %H:%M} UTC), "
+                f"covering all {board.n_finished} finished games.")
     return (f"Computed live from {board.n_finished} finished games with {board_data.FALLBACK_BOOTSTRAP} bootstrap "
             "rounds, because no rating snapshot covers them yet (the arena writes one after every tournament; "
             "`arena leaderboard --snapshot` writes one now).")
+
+
+def side_caption(summary: dict[str, Any]) -> str:
+    """The murderer-side advantage, ties and the provider-failure rule, in words ("" for older snapshots)."""
+    if "side_term" not in summary:
+        return ""
+    rule = ("games with provider failures included" if summary["include_provider_failures"] else
+            f"{summary['excluded_provider_failure_games']} games with provider failures unrated")
+    return (f"Murderer-side advantage: an equal murderer wins {100 * summary['equal_murderer_wins']:.0f}% "
+            f"[{100 * summary['equal_murderer_wins_low']:.0f}, {100 * summary['equal_murderer_wins_high']:.0f}] "
+            f"(95% CI; side term {summary['side_term']:+.2f} log-odds). Raw: the murderer won "
+            f"{summary['murderer_wins']} of {summary['decisive_games']} decisive games; {summary['ties']} ties "
+            f"(draws for the ratings, left out of win rates); {rule}.")
 
 
 def board_table(path: str, show_deprecated: bool) -> pd.DataFrame:
@@ -44,7 +76,28 @@ def board_table(path: str, show_deprecated: bool) -> pd.DataFrame:
     if not show_deprecated:
         table = table[~table["deprecated"]]
     st.caption(source_caption(board))
-    return table.sort_values(["conservative", "entry"], ascending=[False, True]).reset_index(drop=True)
+    if text := side_caption(board.summary):
+        st.caption(text)
+    table = table.assign(order=table["rank"].fillna(len(table) + 1))
+    return table.sort_values(["order", "rating", "entry"], ascending=[True, False, True]).reset_index(drop=True)
+
+
+def render_pool(path: str, name: str) -> None:
+    """A frozen reference pool: its stored ratings and the entries placed against it."""
+    table, about = board_data.pool_view(path, name)
+    if table.empty:
+        st.info(f"No frozen pool {name!r}.")
+        return
+    st.caption(f"Frozen pool **{name}**, frozen {about['frozen_at']:%Y-%m-%d %H:%M} UTC over "
+               f"{about['n_games_total']} games (side term {about['side_term']:+.2f}): these ratings never change; "
+               "newcomers submitted with `--pool` are rated against them from their games against the pool only.")
+    names = data.display_names(path)
+    table = table.assign(display=[names.get(e, e) for e in table["entry"]],
+                         ci=[board_data.ci_text(r, lo, hi) for r, lo, hi in
+                             zip(table["rating"], table["rating_low"], table["rating_high"], strict=True)])
+    st.dataframe(table[["display", "rating", "ci", "games", "status"]], hide_index=True, width="stretch",
+                 column_config={"display": "Entry", "rating": st.column_config.NumberColumn("Rating", format="%.0f"),
+                                "ci": "95% CI", "games": "Games", "status": "Status"})
 
 
 def render() -> None:
@@ -53,6 +106,11 @@ def render() -> None:
     if path is None:
         return
     with store_errors():
+        pools = board_data.pool_names(path)
+        view = st.selectbox("Ratings", ["Current board", *[f"Frozen pool {p}" for p in pools]]) if pools else None
+        if view and view.startswith("Frozen pool "):
+            render_pool(path, view.removeprefix("Frozen pool "))
+            return
         show_deprecated = st.toggle("Show deprecated entries", value=False,
                                     help="Earlier versions and retired entries keep their games and ratings.")
         table = board_table(path, show_deprecated)
@@ -60,8 +118,9 @@ def render() -> None:
             st.info("No finished games yet: the board fills in once games finish.")
             return
         st.dataframe(table[list(COLUMNS)], column_config=COLUMNS, hide_index=True, width="stretch")
-        st.caption("Sorted by μ − 3σ (click a header to sort). Rank from Bradley-Terry: entries share a rank while "
-                   "their 95% intervals overlap. Self-play games are not rated.")
-        if table["bt"].notna().any():
-            st.subheader("Bradley-Terry ratings with 95% intervals")
-            st.altair_chart(charts.ci_chart(table), width="stretch")
+        st.caption("Ranked by the side-balanced Bradley-Terry rating (click a header to sort): entries share a rank "
+                   "while their 95% intervals overlap. Self-play games are not rated.")
+        if table["rating"].notna().any():
+            st.subheader("Side-balanced ratings with 95% intervals")
+            balanced = table.assign(bt=table["rating"], ci_low=table["rating_low"], ci_high=table["rating_high"])
+            st.altair_chart(charts.ci_chart(balanced), width="stretch")

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from leaderboard.store import Reader
+from leaderboard.store import Reader, Store
 from tests.leaderboard.helpers import game, new_store
 
 JSON_KEYS = {"entry", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank", "games", "wins",
@@ -50,7 +50,7 @@ def test_table_lists_entries_by_name_with_ratings(tmp_path):
     result = arena("leaderboard", cwd=tmp_path, db=db)
     assert result.returncode == 0, result.stderr
     words = " ".join(result.stdout.split())
-    assert "25 finished games" in words and "fewer than 10 games" in words
+    assert "25 rated finished games" in words and "fewer than 10 games" in words
     rows = [line.split() for line in result.stdout.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"])]
     assert [row[1] for row in rows] == ["alpha", "beta", "gamma"]
     assert rows[2][2] == "*" and rows[0][2] != "*"  # gamma has one game: provisional
@@ -80,3 +80,38 @@ def test_snapshot_option_stores_the_board(tmp_path):
     stored = {(r.entry_id, r.faction): r for r in Reader(db).latest_snapshot()}
     assert len(stored) == 9 and stored[(a, "overall")].mu == shown[a]["mu"]
     assert stored[(a, "overall")].ci_high == shown[a]["ci_high"]
+
+
+def test_provider_failure_games_are_unrated_unless_included_and_rates_are_shown(tmp_path):
+    db, (a, b, _) = played_store(tmp_path)
+    store = Store(db)
+    counts = {"civilians_decisions": 10, "murderer_decisions": 4}
+    store.record_game(game("faulty", a, b, winner="murderer", minute=400, civilians_provider_forfeits=3, **counts), [])
+    store.record_game(game("tie", b, a, winner="tie", minute=401, **counts), [])
+    default = json.loads(arena("leaderboard", "--db", str(db), "--json", "--bootstrap", "5", cwd=tmp_path).stdout)
+    kept = json.loads(arena("leaderboard", "--db", str(db), "--json", "--bootstrap", "5",
+                            "--include-provider-failures", cwd=tmp_path).stdout)
+    alpha, alpha_kept = (next(r for r in rows if r["entry"] == a) for rows in (default, kept))
+    assert (alpha["games"], alpha_kept["games"]) == (25, 26) and alpha["unrated_games"] == 1
+    assert alpha["provider_failure_rate"] == 3 / 14 and alpha["forfeit_rate"] == 3 / 14
+    assert alpha["draws"] == 1 and alpha["win_rate_murderer"] == 1.0  # the tie is left out of the win rate
+    board = default[0]["board"]
+    assert (board["ties"], board["rated_games"], board["excluded_provider_failure_games"]) == (1, 26, 1)
+    assert board["side_term_low"] <= board["side_term"] <= board["side_term_high"]
+    table = " ".join(arena("leaderboard", "--db", str(db), "--bootstrap", "5", cwd=tmp_path).stdout.split())
+    assert "equal murderer wins" in table and "1 ties" in table and "1 games with provider failures unrated" in table
+
+
+def test_freeze_then_pool_shows_the_frozen_ratings_and_refuses_unknown_pools(tmp_path):
+    db, (a, b, c) = played_store(tmp_path)
+    frozen = arena("leaderboard", "--db", str(db), "--freeze", "ref", "--bootstrap", "5", cwd=tmp_path)
+    assert frozen.returncode == 0 and "froze pool ref: 3 entries" in frozen.stdout
+    again = arena("leaderboard", "--db", str(db), "--freeze", "ref", cwd=tmp_path)
+    assert again.returncode != 0 and "frozen already" in again.stderr + again.stdout
+    shown = json.loads(arena("leaderboard", "--db", str(db), "--pool", "ref", "--json", cwd=tmp_path).stdout)
+    assert shown["pool"] == "ref" and {e["entry_id"] for e in shown["entries"]} == {a, b, c}
+    assert shown["placed"] == []
+    table = arena("leaderboard", "--db", str(db), "--pool", "ref", cwd=tmp_path)
+    assert "Frozen pool ref (frozen" in " ".join(table.stdout.split())
+    missing = arena("leaderboard", "--db", str(db), "--pool", "nope", cwd=tmp_path)
+    assert missing.returncode != 0 and "no frozen pool 'nope'" in " ".join((missing.stderr + missing.stdout).split())

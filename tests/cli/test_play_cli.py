@@ -72,7 +72,7 @@ def test_play_json_summary_and_log(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert set(summary) == JSON_KEYS
-    assert summary["status"] == "finished" and summary["winner"] in ("civilians", "murderer")
+    assert summary["status"] == "finished" and summary["winner"] in ("civilians", "murderer", "tie")
     assert summary["culprits"] == ["rowan"] and set(summary["votes"]) == {"rowan", "fern", "basil"}
     events = read_jsonl(log)
     assert summary["events"] == len(events) and summary["log"] == str(log)

@@ -70,3 +70,31 @@ def test_a_failing_smoke_check_registers_nothing_and_exits_non_zero(tmp_path):
     assert report["smoke"]["statuses"].get("parse_error", 0) > 0
     assert [e.name for e in Reader(db).entries()] == ["builtin/random"]
     assert Reader(db).games() == []
+
+
+def test_a_newcomer_is_placed_against_a_frozen_pool_only_and_rated_against_its_frozen_ratings(tmp_path):
+    db = tmp_path / "a.duckdb"
+    random_entry = submit(db, "builtin/random")
+    naive = submit(db, "builtin/naive", "--placement-games", "2")
+    frozen = runner.invoke(app, ["leaderboard", "--db", str(db), "--freeze", "ref", "--bootstrap", "5"])
+    assert frozen.exit_code == 0, frozen.output
+    submit(db, "mock/player", "--skip-check")  # joins the active pool, not the frozen one
+    pool = {e.entry_id: e.rating for e in Reader(db).rating_pool("ref")}
+    assert set(pool) == {random_entry["entry_id"], naive["entry_id"]}
+    late = submit(db, "mock/player", "--skip-check", "-M", "temperature=0.3", "--pool", "ref")
+    opponents = {g.civilians_entry for g in Reader(db).games(tournament_id=late["placement"]["tournament_id"])}
+    assert opponents == {late["entry_id"], *pool}  # only the frozen pool's entries, not the other mock/player
+    rated = late["pool"]
+    assert rated["pool"] == "ref" and rated["games"] == 4 and rated["ci_low"] <= rated["rating"] <= rated["ci_high"]
+    assert {e.entry_id: e.rating for e in Reader(db).rating_pool("ref")} == pool  # the field was not refitted
+    shown = runner.invoke(app, ["leaderboard", "--db", str(db), "--pool", "ref", "--json"])
+    placed = {p["entry_id"]: p["rating"] for p in json.loads(shown.stdout)["placed"]}
+    assert placed[late["entry_id"]] == rated["rating"]
+
+
+def test_an_unknown_pool_is_refused_before_anything_is_registered(tmp_path):
+    db = tmp_path / "a.duckdb"
+    submit(db, "builtin/random")
+    result = runner.invoke(app, ["submit", "builtin/naive", "--db", str(db), "--pool", "nope", "--json"])
+    assert result.exit_code != 0 and "no frozen pool 'nope'" in str(result.exception)
+    assert [e.name for e in Reader(db).entries()] == ["builtin/random"]

@@ -133,4 +133,4 @@ def test_random_games_keep_every_invariant(path: Path) -> None:
         assert len(votes) == len(script.roles)
         assert sum(ended.outcome.votes.values()) + ended.outcome.abstentions == len(votes)
         winners.add(ended.outcome.winner)
-    assert winners == {"civilians", "murderer"}, "random play over 200 seeds should produce both winners"
+    assert winners == {"civilians", "murderer", "tie"}, "random play over 200 seeds should produce every outcome"

@@ -28,10 +28,15 @@ def test_strict_plurality_for_the_culprit_wins() -> None:
     assert result.votes == {"rowan": 2, "fern": 1, "basil": 0}
 
 
-def test_tie_for_the_most_votes_is_a_murderer_win() -> None:
+def test_tie_for_the_most_votes_is_the_outcome_tie() -> None:
     result = decide(votes("rowan", "fern"), ROLES, ["rowan"])
-    assert result.winner == "murderer" and sorted(result.leaders) == ["fern", "rowan"]
+    assert result.winner == "tie" and result.status == "finished" and sorted(result.leaders) == ["fern", "rowan"]
     assert "tie" in result.reason
+    assert decide(votes("fern", "basil"), ROLES, ["rowan"]).winner == "tie"  # two innocents tied: still a tie
+
+
+def test_engine_version_1_scored_a_tie_as_a_murderer_win() -> None:
+    assert decide(votes("rowan", "fern"), ROLES, ["rowan"], tie_is_draw=False).winner == "murderer"
 
 
 def test_innocent_with_most_votes_is_a_murderer_win() -> None:
@@ -51,7 +56,7 @@ def test_all_abstain_is_a_murderer_win() -> None:
 
 def test_any_culprit_with_strictly_most_votes_wins_for_civilians() -> None:
     assert decide(votes("basil", "basil", "rowan"), ROLES, ["rowan", "basil"]).winner == "civilians"
-    assert decide(votes("basil", "rowan"), ROLES, ["rowan", "basil"]).winner == "murderer"  # two culprits tied
+    assert decide(votes("basil", "rowan"), ROLES, ["rowan", "basil"]).winner == "tie"  # two culprits tied
     assert decide(votes("fern", "fern", "rowan", "basil"), ROLES, ["rowan", "basil"]).winner == "murderer"
 
 
@@ -101,7 +106,7 @@ async def test_culprits_do_not_vote_when_the_config_says_so(script: Script) -> N
 
 async def test_murderer_vote_can_force_a_tie(script: Script) -> None:
     events = await play(script, {"rowan": "basil", "fern": "rowan", "basil": None}, GameConfig())
-    assert events[-1].outcome.winner == "murderer" and events[-1].outcome.abstentions == 1
+    assert events[-1].outcome.winner == "tie" and events[-1].outcome.abstentions == 1
 
 
 def test_no_decision_after_the_end(script: Script) -> None:

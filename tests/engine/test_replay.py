@@ -35,8 +35,8 @@ class Mumbler:
 GAMES: dict[str, tuple[dict[str, Any], GameConfig, int, str]] = {
     "civilians_win": ({"rowan": Detective("rowan", "fern"), "fern": Detective("fern", "rowan"),
                        "basil": Detective("basil", "rowan")}, GameConfig(), 1, "civilians"),
-    "tie_murderer_wins": ({"rowan": Detective("rowan", "basil"), "fern": Detective("fern", "rowan"),
-                           "basil": Detective("basil", None)}, GameConfig(rounds=2), 2, "murderer"),
+    "vote_tie": ({"rowan": Detective("rowan", "basil"), "fern": Detective("fern", "rowan"),
+                  "basil": Detective("basil", None)}, GameConfig(rounds=2), 2, "tie"),
     "broken_murderer_aborted": ({"rowan": Mumbler(), "fern": Detective("fern", "rowan"),
                                  "basil": Detective("basil", "rowan")}, GameConfig(max_reasks=1), 3, "none"),
 }
@@ -71,6 +71,21 @@ async def test_golden_playthrough(script: Script, name: str) -> None:
     final = replay(events, script)
     assert final.outcome is not None and final.outcome.winner == GAMES[name][3]
     assert final.outcome == events[-1].outcome
+
+
+def test_a_version_1_log_replays_under_its_own_tie_rule(script: Script) -> None:
+    # Recorded by engine version 1, when a vote tie was a murderer win: it still verifies.
+    events = loads_jsonl((GOLDEN / "tie_murderer_wins_v1.jsonl").read_text(encoding="utf-8"))
+    assert events[0].engine_version == 1
+    final = replay(events, script)
+    assert final.outcome is not None and final.outcome.winner == "murderer" and len(final.outcome.leaders) == 2
+
+
+def test_a_log_from_a_newer_engine_is_refused(script: Script) -> None:
+    events = loads_jsonl((GOLDEN / "civilians_win.jsonl").read_text(encoding="utf-8"))
+    future = [events[0].model_copy(update={"engine_version": 99}), *events[1:]]
+    with pytest.raises(LogError, match="engine version 99"):
+        replay(future, script)
 
 
 async def test_replay_detects_a_tampered_vote(script: Script) -> None:

@@ -191,3 +191,33 @@ def test_missing_and_empty_databases_show_how_to_start(tmp_path: Path, page: str
     if page != "scripts":  # the case browser reads the installed cases, not the database
         assert "arena demo" in texts(missing) and "no database file" in texts(missing)
         assert "arena tournament --entries builtin/naive,builtin/random" in texts(empty)
+
+
+def test_leaderboard_shows_side_advantage_ties_and_failure_rates_and_a_frozen_pool(board_db: BoardDb,
+                                                                                   tmp_path: Path) -> None:
+    from leaderboard.ratings.snapshot import freeze_pool
+
+    at = app("leaderboard", board_db.path)
+    assert_clean(at)
+    shown = texts(at)
+    snapshot = Reader(board_db.path).latest_snapshot()
+    assert f"snapshot `{snapshot[0].snapshot_id}`" in shown
+    assert "Murderer-side advantage: an equal murderer wins" in shown
+    table = at.dataframe[0].value
+    assert list(table["rank"]) == sorted(table["rank"])
+    games = Reader(board_db.path).game_log()
+    for row in table.itertuples():
+        entry_id = next(e.entry_id for e in Reader(board_db.path).entries() if e.name == row.display)
+        decisions = sum(getattr(g, f"{side}_decisions") for g in games for side in ("civilians", "murderer")
+                        if getattr(g, f"{side}_entry") == entry_id)
+        forfeits = sum(getattr(g, f"{side}_{kind}_forfeits") for g in games for side in ("civilians", "murderer")
+                       for kind in ("own", "provider") if getattr(g, f"{side}_entry") == entry_id)
+        assert row.forfeit_rate == pytest.approx(forfeits / decisions)
+    copy = tmp_path / "pool.duckdb"
+    shutil.copy(board_db.path, copy)
+    frozen = freeze_pool(Store(copy), "ref", bootstrap_rounds=5)
+    at = app("leaderboard", copy)
+    at.selectbox[0].set_value("Frozen pool ref").run()
+    assert_clean(at)
+    assert "Frozen pool **ref**" in texts(at)
+    assert len(at.dataframe[0].value) == len(frozen.entries)

@@ -20,6 +20,14 @@ def test_games_and_civilian_win_matrices_on_a_hand_log():
     assert math.isnan(rate[0, 2]) and math.isnan(rate[1, 2])
 
 
+def test_ties_are_left_out_of_the_win_rate():
+    m = faction_matrix([*HAND_LOG, {**HAND_LOG[0], "game_id": "g9", "winner": "tie"}])
+    assert (m.games[0, 1], m.draws[0, 1], m.civilian_wins[0, 1]) == (4, 1, 2)
+    assert m.civilian_win_rate[0, 1] == 2 / 3  # 2 of the 3 decisive games
+    only_tie = faction_matrix([{**HAND_LOG[0], "winner": "tie"}])
+    assert math.isnan(only_tie.civilian_win_rate[0, 1])
+
+
 def test_matrix_records_list_only_pairs_that_met():
     records = faction_matrix(HAND_LOG, entries=["d"]).as_records()
     assert {(r["civilians_entry"], r["murderer_entry"]) for r in records} == {

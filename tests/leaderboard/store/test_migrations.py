@@ -64,10 +64,44 @@ def test_m002_turns_failed_judgements_from_nan_into_null(tmp_path, monkeypatch):
     with duckdb.connect(str(path)) as conn:
         conn.execute("INSERT INTO metric_scores VALUES ('g1', 'e1', NULL, 'rp', 'nan'::DOUBLE, 'j', 'llm', '{}', "
                      "now()), ('g1', 'e1', NULL, 'spc', 50.0, 'j', 'llm', '{}', now())")
-    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS)
+    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:2])
     assert Store(path).applied_migrations == ["m002_metric_scores_nullable_value"]
     with duckdb.connect(str(path), read_only=True) as conn:
         values = dict(conn.execute("SELECT metric, value FROM metric_scores").fetchall())
         nullable = conn.execute("SELECT is_nullable FROM information_schema.columns WHERE table_name = "
                                 "'metric_scores' AND column_name = 'value'").fetchone()[0]
     assert values == {"rp": None, "spc": 50.0} and nullable == "YES"
+
+
+def test_m003_keeps_every_game_of_an_existing_database_and_then_accepts_ties(tmp_path, monkeypatch):
+    from tests.leaderboard.helpers import game, new_store
+
+    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:2])
+    store, (a, b, _) = new_store(tmp_path)  # a database as m002 wrote it, with the games columns of then
+    old = ("game_id, match_id, tournament_id, script_id, script_hash, seed, civilians_entry, murderer_entry, status, "
+           "winner, votes, n_events, tokens, cost_usd, started_at, finished_at, plan_key, planned_key, abort_reason, "
+           "recorded_at")
+    with duckdb.connect(str(store.path)) as conn:
+        for gid, civ, mur, status, winner, key in (("g1", a, b, "finished", "civilians", "pk-1"),
+                                                   ("g2", b, a, "finished", None, None),
+                                                   ("g3", a, b, "aborted", None, None)):
+            conn.execute(f"INSERT INTO games ({old}) VALUES (?, NULL, NULL, 'mini_case', 'h1', 1, ?, ?, ?, ?, '{{}}', "
+                         "1, 0, 0.0, TIMESTAMP '2025-01-01 12:00', ?, ?, ?, NULL, now())",
+                         [gid, civ, mur, status, winner, f"2025-01-01 12:0{gid[1]}", key, key or "pk-3"])
+        conn.execute("INSERT INTO events VALUES ('g1', 0, 'note', NULL, '{\"text\": \"kept\"}')")
+        before = conn.execute("SELECT * FROM games ORDER BY game_id").fetchall()
+        with pytest.raises(duckdb.ConstraintException):
+            conn.execute("UPDATE games SET winner = 'tie' WHERE game_id = 'g2'")
+    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:3])
+    migrated = Store(store.path)
+    assert migrated.applied_migrations == ["m003_ties_forfeits_and_pools"]
+    with duckdb.connect(str(store.path), read_only=True) as conn:
+        after = conn.execute("SELECT * FROM games ORDER BY game_id").fetchall()
+        assert conn.execute("SELECT count(*) FROM events WHERE game_id = 'g1'").fetchone()[0] == 1
+    width = len(before[0])
+    assert [row[:width] for row in after] == before  # every old column of every game, unchanged
+    assert all(row[width:] == (None, 0, 0, 0, 0, 0, 0) for row in after)  # new columns: no position, no forfeits
+    assert migrated.record_game(game("g4", a, b, plan_key="pk-1"), []) is False  # plan keys still unique
+    assert migrated.record_game(game("g5", a, b, winner="tie", minute=5), [])
+    assert {g.game_id: g.winner for g in Reader(store.path).finished_games()} == {"g1": "civilians", "g2": None,
+                                                                                 "g5": "tie"}
