@@ -10,6 +10,9 @@ logs) fall back to `finished_at`.
 What is rated:
 
 - only games whose status is "finished": an aborted game is never a loss;
+- not the games of a one-sided protocol (`tournament_kind` in `UNRATED_KINDS`: the Table-3 runs,
+  where one entry always plays the civilians against a fixed murderer): they measure that
+  condition, not a side-swapped match, and would tilt the side term and the ratings;
 - a vote tie (`winner` "tie", or None in older rows) is a draw;
 - games where either side lost a decision to a provider failure (`provider_forfeits` > 0) are
   left out unless `include_provider_failures`: they measure the provider, not the model, and a
@@ -29,6 +32,7 @@ import numpy as np
 from arena.errors import ArenaError
 
 CIVILIANS, MURDERER, TIE = "civilians", "murderer", "tie"
+UNRATED_KINDS = frozenset({"table3"})
 
 
 class GameLike(Protocol):
@@ -115,7 +119,7 @@ def provider_forfeits(game: GameLike | Mapping[str, Any]) -> int:
 
 def to_rated(game: GameLike | Mapping[str, Any]) -> RatedGame | None:
     """A RatedGame, or None when the row is not a finished game (a `status` other than 'finished')."""
-    if _field(game, "status", "finished") != "finished":
+    if _field(game, "status", "finished") != "finished" or _field(game, "tournament_kind") in UNRATED_KINDS:
         return None
     winner = _field(game, "winner")
     if _missing(winner):

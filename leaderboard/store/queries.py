@@ -55,6 +55,7 @@ class FinishedGame(SideCounts):
     sequence_at: datetime | None = None
     plan_position: int | None = None
     planned_key: str | None = None
+    tournament_kind: str | None = None
 
 
 class EntryRow(Row):
@@ -163,7 +164,7 @@ def finished_plan_keys(conn: duckdb.DuckDBPyConnection, tournament_id: str | Non
 GAME_LOG_SQL = """SELECT g.game_id, g.civilians_entry, g.murderer_entry, g.winner, g.finished_at, g.status,
     coalesce(t.created_at, g.started_at) AS sequence_at, g.plan_position, g.planned_key, g.civilians_decisions,
     g.murderer_decisions, g.civilians_provider_forfeits, g.murderer_provider_forfeits, g.civilians_own_forfeits,
-    g.murderer_own_forfeits
+    g.murderer_own_forfeits, json_extract_string(t.config, '$.kind') AS tournament_kind
     FROM games g LEFT JOIN tournaments t USING (tournament_id) {where}
     ORDER BY sequence_at, g.plan_position NULLS FIRST, g.finished_at, g.game_id"""
 

@@ -77,6 +77,15 @@ def test_unfinished_games_are_ignored_and_bad_winners_refused():
         compute_leaderboard([game_dict("g1", "x", "y", "detective", 0)])
 
 
+def test_games_of_the_one_sided_table3_protocol_are_not_rated():
+    base = [game_dict("g1", "x", "y", "civilians", 0), game_dict("g2", "y", "x", "murderer", 1)]
+    table3 = [{**game_dict(f"t{i}", "x", "y", "civilians", 2 + i), "tournament_kind": "table3"} for i in range(5)]
+    all_play_all = [{**game_dict("g3", "x", "y", "murderer", 9), "tournament_kind": "all-play-all"}]
+    assert compute_leaderboard(base + table3, bootstrap_rounds=5) == compute_leaderboard(base, bootstrap_rounds=5)
+    assert compute_leaderboard(base + all_play_all, bootstrap_rounds=5) != compute_leaderboard(base,
+                                                                                                bootstrap_rounds=5)
+
+
 def test_no_games_no_rows():
     assert compute_leaderboard([]) == []
 
