@@ -12,6 +12,8 @@ import yaml
 from arena.scripts.evidence import EVIDENCE_FILE, load_evidence, remaining
 from arena.scripts.loader import load_script_unchecked
 from arena.scripts.problems import Problem
+from arena.scripts.schema import Suite
+from arena.scripts.stats import count_words
 from arena.scripts.validation import validate_script
 from tests.conftest import FIXTURE_CASE, SCRIPTS_DATA
 
@@ -110,3 +112,28 @@ def test_hand_written_cases_need_their_images(name: str) -> None:
     assert any(f.modality == "media" and f.excludes for f in ev.facts)
     media = {f.source.image for f in ev.facts if f.modality == "media"}
     assert media and all(img is not None and (case / img).is_file() for img in media)
+
+
+TEXT_ONLY_SUSPECTS = {
+    "night-train": ["clara", "marsh", "pibbs"],
+    "observatory": ["edith", "walter"],
+    "saffron-kitchen": ["margot", "rafael"],
+}
+
+
+@pytest.mark.parametrize("name", HAND_WRITTEN)
+def test_text_alone_leaves_the_documented_suspects(name: str) -> None:
+    ev = load_evidence(SCRIPTS_DATA / name / EVIDENCE_FILE)
+    assert not isinstance(ev, Problem), str(ev)
+    assert sorted(remaining(ev, "text")) == sorted(TEXT_ONLY_SUSPECTS[name])
+
+
+@pytest.mark.parametrize("name", HAND_WRITTEN)
+def test_hand_written_cases_are_long_and_asked_about_throughout(name: str) -> None:
+    script = load_script_unchecked(SCRIPTS_DATA / name)
+    words = {role.id: count_words(role.script) for role in script.roles}
+    assert all(n >= 4000 for n in words.values()), words
+    lsu = [q for q in script.questions if q.suite is Suite.LSU]
+    assert len(lsu) >= 30
+    per_role = {role.id: sum(q.role == role.id for q in lsu) for role in script.roles}
+    assert all(n >= 5 for n in per_role.values()), per_role
