@@ -62,21 +62,30 @@ def calls(result: Any, civilians_only: bool = False) -> list[AgentCall]:
     return [e for e in result.events if isinstance(e, AgentCall) and not (civilians_only and e.role in culprits)]
 
 
+MAGIC = {"image/png": b"\x89PNG", "image/jpeg": b"\xff\xd8\xff"}
+
+
+def typed(mime: str, data: bytes) -> bytes:
+    """The image bytes, after checking that the declared media type is the one the bytes are."""
+    assert mime in MAGIC and data.startswith(MAGIC[mime]), (mime, data[:4])
+    return data
+
+
 def image_hashes(provider: str, parts: list[dict[str, Any]]) -> list[str]:
     """Hashes of the images in one wire turn, checking each API's image shape on the way."""
     found = []
     for part in parts:
         if provider == "openai" and part.get("type") == "image_url":
-            url = part["image_url"]["url"]
-            assert url.startswith("data:image/png;base64,")
-            found.append(base64.b64decode(url.partition(",")[2]))
+            head, _, data = part["image_url"]["url"].partition(",")
+            assert head.startswith("data:") and head.endswith(";base64")
+            found.append(typed(head[5:-7], base64.b64decode(data)))
         elif provider == "anthropic" and part.get("type") == "image":
-            assert part["source"]["type"] == "base64" and part["source"]["media_type"] == "image/png"
-            found.append(base64.b64decode(part["source"]["data"]))
+            assert part["source"]["type"] == "base64"
+            found.append(typed(part["source"]["media_type"], base64.b64decode(part["source"]["data"])))
         elif provider == "google" and ("inlineData" in part or "inline_data" in part):
             inline = part.get("inlineData") or part["inline_data"]
-            assert inline.get("mimeType", inline.get("mime_type")) == "image/png"
-            found.append(base64.urlsafe_b64decode(inline["data"]))  # the SDK sends URL-safe base64
+            mime = inline.get("mimeType", inline.get("mime_type"))
+            found.append(typed(mime, base64.urlsafe_b64decode(inline["data"])))  # the SDK sends URL-safe base64
     return [hashlib.sha256(data).hexdigest() for data in found]
 
 
