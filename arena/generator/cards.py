@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from arena.generator.evidence import ClueDraft
-from arena.generator.facts import Amount, At, Count, EntryLog, StoppedClock
+from arena.generator.facts import Amount, At, Count, Detail, EntryLog, StoppedClock
 from arena.generator.phrases import method_phrase, motive_phrase
 from arena.generator.world import World
 
@@ -25,6 +25,10 @@ LETTER_LINES = {
 ITEMS = (("Coffee", "3.50"), ("Brandy", "7.00"), ("Sandwiches", "6.20"), ("Mineral water", "2.10"),
          ("Cigarettes", "4.80"), ("Tea for one", "2.90"), ("Lemon tart", "4.40"))
 BAR_COLOURS = ("steelblue", "darkorange", "seagreen", "firebrick", "slateblue", "goldenrod", "teal")
+
+
+def detail(draft: ClueDraft, topic: str) -> str:
+    return next(f.value for f in draft.facts if isinstance(f, Detail) and f.topic == topic)
 
 
 def image_file(draft: ClueDraft) -> str:
@@ -142,7 +146,7 @@ def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
                 "subheading": f"{world.building}. The deceased: {world.victim}",
                 "body": f"Findings: someone {method_phrase(world)}. The weapon was the {world.weapon.name}; no other "
                         f"weapon was involved. The time of death cannot be fixed more closely than the evening.",
-                "signature": "Dr H. Marlow, coroner"}
+                "signature": detail(draft, "signature")}
     if draft.style == "log":
         return log_params(draft, world)
     if draft.style == "clock_note":
@@ -150,7 +154,7 @@ def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
         return {"style": "ticket", "font": "sans", "heading": f"Clockmaker's service card: {room} clock",
                 "body": f"Inspected last week. The clock runs {world.clock_slow} minutes slow. Adjustment booked for "
                         f"next month; until then, add {world.clock_slow} minutes to the time it shows.",
-                "signature": "A. Kessler, clockmaker"}
+                "signature": detail(draft, "signature")}
     if draft.style == "inventory":
         room = world.place_name(world.weapon_place)
         return {"style": "report", "font": "mono", "heading": f"Inventory check: {room}",
