@@ -97,7 +97,7 @@ def sighting_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[
     fact = next(f for f in draft.facts if isinstance(f, At) and f.person == draft.subject)
     who, room, time = person_name(world, fact.person), world.place_name(fact.place), world.slots[fact.slot]
     if draft.source == "receipt":
-        lines = rng.sample(ITEMS, rng.randint(1, 3))
+        lines = list(draft.extra) or rng.sample(ITEMS, rng.randint(1, 3))
         total = f"{sum(float(p) for _, p in lines):.2f}"
         return {"shop": world.building, "address": room, "when": f"Tonight {time}",
                 "lines": [{"item": i, "price": p} for i, p in lines], "total": total, "payment": f"Signed: {who}",

@@ -103,7 +103,9 @@ def crime_clues(rng: random.Random, world: World) -> list[ClueDraft]:
                   location=None if easy else world.murder_place, key=True),
         ClueDraft("c_autopsy", "autopsy", "document", (CauseOfDeath(weapon=world.weapon.id),
                                                         Detail(person="c_autopsy", topic="signature",
-                                                               value=rng.choice(CORONERS))),
+                                                               value=rng.choice(CORONERS)),
+                                                        Detail(person="c_autopsy", topic="method",
+                                                               value=world.weapon.method.split(" {")[0])),
                   Visibility.UNLOCKED if hard else Visibility.PUBLIC, unlock_round=2 if hard else None, key=means),
         ClueDraft("c_inventory", "inventory", "document",
                   (WeaponKept(weapon=world.weapon.id, place=store),),
@@ -127,11 +129,20 @@ def floorplan_clue(rng: random.Random, world: World, marked: list[str]) -> ClueD
                      key=bool(marked) or "reach" in kinds, extra=legend)
 
 
+RECEIPT_ITEMS = (("Coffee", "3.50"), ("Brandy", "7.00"), ("Sandwiches", "6.20"), ("Mineral water", "2.10"),
+                 ("Cigarettes", "4.80"), ("Tea for one", "2.90"), ("Lemon tart", "4.40"))
+
+
 def source_clue(clue_id: str, style: str, source: Source, facts: tuple[Fact, ...], subject: str,
-                key: bool, misleading: bool = False) -> ClueDraft:
+                key: bool, misleading: bool = False, rng: random.Random | None = None) -> ClueDraft:
+    extra: tuple[tuple[str, str], ...] = ()
+    if source.kind == "receipt" and style in ("alibi", "reach") and rng is not None:
+        extra = tuple(rng.sample(RECEIPT_ITEMS, rng.randint(1, 3)))
+        total = f"{sum(float(p) for _, p in extra):.2f}"
+        facts = (*facts, Detail(person=clue_id, topic="total", value=total))
     return ClueDraft(clue_id, style, source.medium, facts, source.visibility, holder=source.holder,
                      location=source.location, key=key, misleading=misleading, subject=subject,
-                     witness=source.witness, source=source.kind)
+                     witness=source.witness, source=source.kind, extra=extra)
 
 
 def herring_clues(rng: random.Random, world: World) -> tuple[list[ClueDraft], list[str]]:
@@ -147,10 +158,10 @@ def herring_clues(rng: random.Random, world: World) -> tuple[list[ClueDraft], li
             if source.medium == "floorplan":
                 marked.append(pid)
                 continue
-            clues.append(source_clue(f"c_alibi_{pid}", "alibi", source, source.facts, pid, key=True))
+            clues.append(source_clue(f"c_alibi_{pid}", "alibi", source, source.facts, pid, key=True, rng=rng))
         elif herring.refutation == "reach":
             source = reach_source(rng, world, herring)
-            clues.append(source_clue(f"c_reach_{pid}", "reach", source, source.facts, pid, key=True))
+            clues.append(source_clue(f"c_reach_{pid}", "reach", source, source.facts, pid, key=True, rng=rng))
     return clues, marked
 
 

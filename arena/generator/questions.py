@@ -167,6 +167,8 @@ def clue_title_of(qm: QuestionMaker, d: ClueDraft) -> str:
 
 
 CARD_DETAILS = {
+    "method": ("According to \"{title}\", how was the victim killed?", ("stabbed", "struck", "strangled",
+                                                                        "poisoned", "drowned")),
     "total": ("On the card \"{title}\", what is the total?", tuple(f"{x / 10:.2f}" for x in range(20, 200, 7))),
     "signature": ("Who signed the card \"{title}\"?", ("Dr H. Marlow, coroner", "A. Kessler, clockmaker",
                                                        "Dr R. Okoye, coroner", "B. Lindt, clockmaker",
@@ -264,10 +266,13 @@ def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
                        f"{short}'s?", [], count_options("bar", 5), Query(kind="taller_bars", person=f.label), [d.id])
 
 
+PRESENCE_QUESTIONS = 12
+
+
 def presence_questions(qm: QuestionMaker) -> None:
     """MMR: who was in a room at a time, combining role scripts and clues."""
     w, n = qm.world, qm.naming
-    for _ in range(6):
+    for _ in range(PRESENCE_QUESTIONS):
         slot = qm.rng.randrange(w.discovery_slot)
         room = qm.rng.choice(w.layout.ids)
         among = qm.people_among([], 5)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from arena.entries import Entry, resolve_entry
 from arena.errors import ConfigError
-from arena.scripts.loader import discover_scripts, find_script, load_script
+from arena.scripts.loader import CASE_SETS, discover_cases, find_script, load_script
 from arena.scripts.schema import Script
 
 
@@ -58,11 +58,13 @@ def load_case(ref: str, root: Path | None = None) -> Script:
 
 
 def select_scripts(choice: str, root: Path | None = None) -> list[Script]:
-    """`all` = every case under `root` (default: the bundled cases); else comma-separated ids or paths."""
-    if choice.strip() == "all":
-        folders = discover_scripts(root)
+    """`all` = every case under `root` (default: the bundled cases and the generated set beside them),
+    `handwritten` or `generated` = one of the two; else comma-separated ids or paths."""
+    if choice.strip() in CASE_SETS:
+        folders = discover_cases(root, choice.strip())
         if not folders:
-            raise ConfigError("--scripts all: no cases found (set ARENA_SCRIPTS or name case folders)")
+            raise ConfigError(f"--scripts {choice.strip()}: no cases found (set ARENA_SCRIPTS, name case folders, "
+                              "or build the generated set with `make setup`)")
         return [load_script(folder) for folder in folders]
     refs = split_list(choice)
     if not refs:
