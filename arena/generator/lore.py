@@ -74,7 +74,7 @@ TRAINING = (
     "a landlady who counted the lumps of sugar, and you told yourself it was temporary for longer than it was.",
     "You trained under a master who praised nobody. When he finally said that one piece of your work was "
     "'not disgraceful', you went out and bought yourself a pair of good gloves, and you still have them.",
-    "There was a season when nothing went right: a commission fell through, a friend moved away, and a letter "
+    "There was a season when nothing went right: a promotion fell through, a friend moved away, and a letter "
     "you had waited months for arrived and said no. You came out of it quieter and more careful.",
     "You have always worked best at night. Colleagues learnt not to call before ten in the morning, and the few "
     "who forgot were told so in words they remember.",
@@ -118,7 +118,7 @@ OTHER_MEMORIES = (
     "You once saw {other} give a beggar a banknote and then walk on quickly, as if ashamed to be seen doing it.",
     "{other} laughs a fraction too late at jokes, as though checking first that laughing is allowed.",
     "Years ago {other} sent you flowers when you were ill, with a card that said only 'Get up'. You kept the card.",
-    "{other} has beautiful handwriting and terrible taste in ties, and is proud of both.",
+    "{other} has beautiful handwriting and terrible taste in hats, and is proud of both.",
     "You have never seen {other} eat a full meal in company; {osub} pushes food about and talks instead.",
     "{other} once told you a secret about a mutual friend and then asked you to forget it, which you have not.",
     "You and {other} once spent an afternoon stuck in a lift, and by the end of it you knew more about "

@@ -43,13 +43,17 @@ class Manifest(BaseModel):
     generator_version: int
     words: int = 4000
     cases: list[PinnedCase]
-    heldout: HeldOut = Field(default_factory=HeldOut)
+    heldout: HeldOut = Field(default_factory=lambda: HeldOut())
 
 
 def load_manifest(path: Path) -> Manifest:
     try:
         manifest = Manifest.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
-    except (OSError, yaml.YAMLError, ValidationError) as exc:
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise ConfigError(f"{path}: {where}: {first['msg']} (fix: see docs/generator.md, 'The public set')") from None
+    except (OSError, yaml.YAMLError) as exc:
         raise ConfigError(f"{path}: not a generated-set manifest: {str(exc).splitlines()[0]} (fix: see "
                           "docs/generator.md, 'The public set')") from None
     if manifest.generator_version != GENERATOR_VERSION:
@@ -80,8 +84,19 @@ def seeds_hash(requests: list[Request]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def code_digest() -> str:
+    """A digest of the generator's and the card renderer's source: a changed generator rebuilds the set."""
+    import multimodal.cards
+
+    roots = (Path(__file__).parent, Path(multimodal.cards.__file__).parent)
+    digest = hashlib.sha256()
+    for file in sorted(p for root in roots for p in root.glob("*.py")):
+        digest.update(file.name.encode() + b"\0" + file.read_bytes())
+    return digest.hexdigest()
+
+
 def stamp(manifest_text: str) -> str:
-    return hashlib.sha256(f"v{GENERATOR_VERSION}\n{manifest_text}".encode()).hexdigest()
+    return hashlib.sha256(f"v{GENERATOR_VERSION}\n{code_digest()}\n{manifest_text}".encode()).hexdigest()
 
 
 def up_to_date(manifest_path: Path, out: Path) -> bool:
