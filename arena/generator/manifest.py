@@ -43,7 +43,7 @@ class Manifest(BaseModel):
     generator_version: int
     words: int = 4000
     cases: list[PinnedCase]
-    heldout: HeldOut = Field(default_factory=lambda: HeldOut())
+    heldout: HeldOut = Field(default_factory=lambda: HeldOut(first_seed=1, count=24))
 
 
 def load_manifest(path: Path) -> Manifest:
