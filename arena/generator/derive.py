@@ -118,11 +118,11 @@ def case_facts(world: World, drafts: tuple[ClueDraft, ...], written: dict[str, D
         queries=queries, media_clues=tuple(d.id for d in drafts if d.is_image and d.medium not in TEXT_RICH))
 
 
-def word_position(script: str, sentence: str) -> tuple[int, int, int]:
-    """(first word, last word, words in the script) of a sentence in a script."""
+def word_position(script: str, sentence: str, total: int) -> tuple[int, int, int]:
+    """(first word, last word, words in the script) of a sentence in a script of `total` words."""
     at = script.find(sentence)
     first = len(script[:at].split()) if at >= 0 else -1
-    return first, first + len(sentence.split()) - 1, len(script.split())
+    return first, first + len(sentence.split()) - 1, total
 
 
 def where_sentence(world: World, q: Question, query: Query) -> str:
@@ -196,8 +196,9 @@ def derive_case(rng: random.Random, world: World, case_id: str, metadata: dict[s
     roles = make_roles(world, written)
     qm = make_questions(rng, world, drafts, chain, case_facts(world, drafts, written, {}), written)
     texts = {r.id: r.script or "" for r in roles}
-    positions = {q.id: word_position(texts[q.role or ""], qm.anchors.get(q.id) or where_sentence(world, q, query))
-                 for q, query in qm.items if q.suite is Suite.LSU}
+    totals = {rid: len(text.split()) for rid, text in texts.items()}
+    positions = {q.id: word_position(texts[q.role or ""], qm.anchors.get(q.id) or where_sentence(world, q, query),
+                                     totals[q.role or ""]) for q, query in qm.items if q.suite is Suite.LSU}
     facts = case_facts(world, drafts, written, {q.id: query for q, query in qm.items}).model_copy(
         update={"positions": positions})
     method, motive, timeline, summary = truth_parts(world)

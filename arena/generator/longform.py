@@ -106,11 +106,13 @@ def memories_section(d: Draft, target: int) -> None:
                                       "Memories come back at odd moments on a night like this:")))
     singles = [t for t in lore.MEMORIES if t not in d.used]
     d.rng.shuffle(singles)
-    while d.words() < target:
+    count = d.words()
+    while count < target:
         if singles and d.rng.random() < 0.4:
             d.paragraphs.append(d.fill(singles.pop(), town=d.rng.choice(lore.TOWNS)))
         else:
             d.paragraphs.append(" ".join(memory(d) for _ in range(2)))
+        count += len(d.paragraphs[-1].split())
 
 
 def sighting_ok(world: World, t: int) -> bool:
