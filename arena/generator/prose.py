@@ -24,6 +24,8 @@ from arena.generator.longform import (
 from arena.generator.phrases import join_names, method_phrase, motive_phrase, motive_sentence, second_person
 from arena.generator.world import Person, World
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
 
 def profile(world: World, person: Person) -> str:
     job = person.occupation if person.occupation.split()[-1] not in person.relation else ""
@@ -33,17 +35,18 @@ def profile(world: World, person: Person) -> str:
 def briefing(rng: random.Random, world: World) -> str:
     m_time = world.slots[world.discovery_slot]
     scene = world.place_name(world.murder_place)
+    guests = NUMBER_WORDS[len(world.people)]
     opening = rng.choice((
-        f"{rng.choice(world.setting.weather)} At {world.building}, {len(world.people)} guests had gathered for "
+        f"{rng.choice(world.setting.weather)} At {world.building}, {guests} guests had gathered for "
         f"{world.setting.occasion} hosted by {world.victim}.",
-        f"{world.victim} had invited {len(world.people)} guests to {world.building} for {world.setting.occasion}. "
+        f"{world.victim} had invited {guests} guests to {world.building} for {world.setting.occasion}. "
         f"{rng.choice(world.setting.weather)}",
     ))
     found = rng.choice((f"At {m_time} {world.staff} found {world.victim} dead in the {scene}.",
                         f"At {m_time} {world.staff} discovered the body of {world.victim} in the {scene}."))
     parts = [opening, found]
     if len(world.culprits) > 1:
-        parts.append(f"The police are sure that {len(world.culprits)} of the guests acted together.")
+        parts.append(f"The police are sure that {NUMBER_WORDS[len(world.culprits)]} of the guests acted together.")
     parts.append(f"Nobody entered or left {world.building} all evening, so the killer is one of the guests. "
                  f"Rooms connect only through doorways, and nobody could pass through more than one doorway "
                  f"in a quarter of an hour.")
