@@ -2,7 +2,8 @@
 
 Each problem is tagged with its check: [coherence], [solution], [chain], [keys], [vision],
 [wording], [length], [legibility]. Generated cases (with facts.yaml) get the generator's whole-case
-checks; any case with evidence.yaml gets the evidence-layer checks; script length is checked for
+checks (the evidence-layer checks of any case with evidence.yaml run in `validate_script`,
+`arena/scripts/evidence.py`); script length is checked for
 generated cases (their requested words) and, with `min_words`, for every case; legibility (real
 OCR on every text-rich card) only when asked, since it takes about a second a card.
 """
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arena.scripts.evidence import check_evidence
 from arena.scripts.problems import Problem
 from arena.scripts.schema import ImageKind, Script
 
@@ -55,7 +55,7 @@ def legibility_problems(script: Script, folder: Path, file: str) -> list[Problem
 
 def case_problems(script: Script, file: str, min_words: int | None = None, legibility: bool = False) -> list[Problem]:
     folder = script.folder or Path(file).parent
-    problems = check_evidence(script, folder, file) + generated_problems(folder, file)
+    problems = generated_problems(folder, file)
     if min_words:
         problems += length_problems(script, file, min_words)
     if legibility:

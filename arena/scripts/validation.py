@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+from arena.scripts.evidence import check_evidence
 from arena.scripts.problems import Problem
 from arena.scripts.schema import FORMAT_VERSION, ImageKind, Script, Suite, Visibility
 from multimodal.images import ImageProblem, inspect_file
@@ -175,6 +176,6 @@ def validate_script(script: Script, file: str | None = None) -> list[Problem]:
         problems.append(Problem(name, "format_version", f"unsupported format version {script.format_version}",
                                 f"this arena reads version {FORMAT_VERSION}"))
     for check in (check_ids, check_culprits, check_roles, check_clue_fields, check_references,
-                  check_questions, check_images):
+                  check_questions, check_images, check_evidence):
         problems += check(script, name)
     return problems

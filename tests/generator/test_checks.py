@@ -114,7 +114,7 @@ def test_the_evidence_layer_agrees_with_the_solver_and_passes_its_checks(tmp_pat
     innocents = set(case.facts.people) - set(case.facts.culprits)
     assert {p for ps in credit.values() for p in ps} == innocents
     folder = write_case(case, tmp_path)
-    assert check_evidence(load_script(folder), folder, "x") == []
+    assert check_evidence(load_script(folder), "x") == []
     layer = evidence_document(case.script, case.facts)
     text_left = set(layer["suspects"]) - {p for f in layer["facts"] if f["modality"] == "text" for p in f["excludes"]}
     assert len(text_left) >= 2 and set(case.facts.culprits) <= text_left
@@ -130,6 +130,6 @@ def test_the_evidence_checker_rejects_a_layer_where_text_decides(tmp_path: Path)
     (folder / "evidence.yaml").write_text(yaml.safe_dump(layer), encoding="utf-8")
     from arena.scripts.loader import load_script_unchecked
 
-    problems = check_evidence(load_script_unchecked(folder), folder, "x")
-    assert any("[vision]" in p.message for p in problems)
-    assert any("does not exist" in p.message for p in problems)  # images were not rendered
+    problems = check_evidence(load_script_unchecked(folder), "x")
+    assert any("images are not needed" in p.message for p in problems)
+    assert any("not in the case" in p.message for p in problems)  # images were not rendered
