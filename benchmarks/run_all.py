@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHMARKS = ("engine", "tournament", "prompt", "ratings", "board", "generator")
+BENCHMARKS = ("engine", "tournament", "prompt", "ratings", "board", "generator", "cards")
 
 
 def main() -> int:

@@ -176,6 +176,12 @@ def render_clock(p: ClockParams) -> Image.Image:
     return draw_caption(img, p.caption)
 
 
+def room_box(p: FloorplanParams, room: Room) -> tuple[int, int, int, int]:
+    """A room's pixel box on the plan (30 px margin, 60 px title band when titled)."""
+    x0, y0 = 30 + room.x * p.cell, 30 + (60 if p.title else 0) + room.y * p.cell
+    return x0, y0, x0 + room.w * p.cell, y0 + room.h * p.cell
+
+
 def render_floorplan(p: FloorplanParams) -> Image.Image:
     pad, cell = 30, p.cell
     title_h = 60 if p.title else 0
@@ -190,8 +196,7 @@ def render_floorplan(p: FloorplanParams) -> Image.Image:
         raise ValueError(f"doors/markers name unknown rooms: {sorted(set(unknown))}")
 
     def box(room: Room) -> tuple[int, int, int, int]:
-        x0, y0 = pad + room.x * cell, pad + title_h + room.y * cell
-        return x0, y0, x0 + room.w * cell, y0 + room.h * cell
+        return room_box(p, room)
 
     for room in p.rooms:
         draw.rectangle(box(room), fill=room.colour, outline=(20, 20, 20), width=6)

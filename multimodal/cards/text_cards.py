@@ -7,12 +7,12 @@ requires tesseract to recover at least 90% of each card's words.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from PIL import Image, ImageDraw
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from multimodal.cards.fonts import font, wrap_text
+from multimodal.cards.typefaces import ALL_FACES, face_font, wrap_lines
 
 PAPER = {"letter": (250, 246, 235), "report": (255, 255, 255), "note": (255, 249, 196),
          "ticket": (232, 242, 255), "telegram": (245, 236, 210)}
@@ -23,6 +23,15 @@ class Params(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def known_face(value: str) -> str:
+    if value not in ALL_FACES:
+        raise ValueError(f"unknown font face {value!r}; known: {', '.join(ALL_FACES)}")
+    return value
+
+
+Face = Annotated[str, AfterValidator(known_face)]
+
+
 class DocumentParams(Params):
     style: Literal["letter", "report", "note", "ticket", "telegram"] = "letter"
     heading: str = ""
@@ -31,7 +40,9 @@ class DocumentParams(Params):
     signature: str = ""
     footer: str = ""
     width: int = Field(default=900, ge=300, le=2000)
-    font: Literal["sans", "serif", "mono"] = "serif"
+    font: Face = "serif"
+    heading_font: Face = "bold"
+    signature_font: Face = "italic"
     size: int = Field(default=26, ge=14, le=60)
 
 
@@ -64,12 +75,13 @@ class ReceiptParams(Params):
     footer: str = ""
     width: int = Field(default=640, ge=300, le=1200)
     size: int = Field(default=24, ge=14, le=60)
+    font: Face = "mono"
 
 
 def draw_lines(draw: ImageDraw.ImageDraw, lines: list[str], x: int, y: int, face: str, size: int,
                fill: tuple[int, int, int] = INK, spacing: float = 1.45) -> int:
     """Draw lines top-down from (x, y); return the y below the last line."""
-    fnt = font(face, size)
+    fnt = face_font(face, size)
     step = round(size * spacing)
     for line in lines:
         draw.text((x, y), line, font=fnt, fill=fill)
@@ -81,14 +93,14 @@ def render_document(p: DocumentParams) -> Image.Image:
     margin, text_w = 60, p.width - 120
     parts: list[tuple[list[str], str, int]] = []
     if p.heading:
-        parts.append((wrap_text(p.heading, "bold", p.size + 8, text_w), "bold", p.size + 8))
+        parts.append((wrap_lines(p.heading, p.heading_font, p.size + 8, text_w), p.heading_font, p.size + 8))
     if p.subheading:
-        parts.append((wrap_text(p.subheading, "sans", p.size - 2, text_w), "sans", p.size - 2))
-    parts.append((wrap_text(p.body, p.font, p.size, text_w), p.font, p.size))
+        parts.append((wrap_lines(p.subheading, "sans", p.size - 2, text_w), "sans", p.size - 2))
+    parts.append((wrap_lines(p.body, p.font, p.size, text_w), p.font, p.size))
     if p.signature:
-        parts.append((wrap_text(p.signature, "italic", p.size, text_w), "italic", p.size))
+        parts.append((wrap_lines(p.signature, p.signature_font, p.size, text_w), p.signature_font, p.size))
     if p.footer:
-        parts.append((wrap_text(p.footer, "sans", p.size - 4, text_w), "sans", p.size - 4))
+        parts.append((wrap_lines(p.footer, "sans", p.size - 4, text_w), "sans", p.size - 4))
     height = margin * 2 + sum(round(size * 1.45) * len(lines) + p.size for lines, _, size in parts)
     img = Image.new("RGB", (p.width, height), PAPER[p.style])
     draw = ImageDraw.Draw(img)
@@ -105,13 +117,13 @@ def render_document(p: DocumentParams) -> Image.Image:
 def render_chat(p: ChatParams) -> Image.Image:
     bubble_w = int(p.width * 0.72)
     header_h = p.size * 3
-    blocks = [(m, wrap_text(m.text, "sans", p.size, bubble_w - 40)) for m in p.messages]
+    blocks = [(m, wrap_lines(m.text, "sans", p.size, bubble_w - 40)) for m in p.messages]
     line_h = round(p.size * 1.4)
     height = header_h + 30 + sum(len(lines) * line_h + p.size * 2 + 40 for _, lines in blocks)
     img = Image.new("RGB", (p.width, height), (236, 229, 221))
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, p.width, header_h), fill=(7, 94, 84))
-    draw.text((30, header_h // 3), p.title, font=font("bold", p.size + 2), fill=(255, 255, 255))
+    draw.text((30, header_h // 3), p.title, font=face_font("bold", p.size + 2), fill=(255, 255, 255))
     y = header_h + 20
     for msg, lines in blocks:
         box_h = len(lines) * line_h + p.size * 2 + 20
@@ -119,17 +131,17 @@ def render_chat(p: ChatParams) -> Image.Image:
         colour = (220, 248, 198) if msg.mine else (255, 255, 255)
         draw.rounded_rectangle((x0, y, x0 + bubble_w, y + box_h), radius=14, fill=colour)
         label = f"{msg.sender}  {msg.time}".strip()
-        draw.text((x0 + 20, y + 10), label, font=font("bold", p.size - 4), fill=(40, 90, 140))
+        draw.text((x0 + 20, y + 10), label, font=face_font("bold", p.size - 4), fill=(40, 90, 140))
         draw_lines(draw, lines, x0 + 20, y + 10 + p.size + 4, "sans", p.size, spacing=1.4)
         y += box_h + 20
     return img
 
 
 def render_receipt(p: ReceiptParams) -> Image.Image:
-    mono = font("mono", p.size)
+    mono = face_font(p.font, p.size)
     chars = max(20, int((p.width - 60) / mono.getlength("M")))
     rows: list[str] = [p.shop.upper().center(chars)]
-    rows += [line.center(chars) for line in wrap_text(p.address, "mono", p.size, p.width - 60) if line]
+    rows += [line.center(chars) for line in wrap_lines(p.address, p.font, p.size, p.width - 60) if line]
     if p.when:
         rows.append(p.when.center(chars))
     rows.append("-" * chars)
@@ -143,11 +155,11 @@ def render_receipt(p: ReceiptParams) -> Image.Image:
     if p.payment:
         rows.append(p.payment)
     if p.footer:
-        rows += [""] + wrap_text(p.footer, "mono", p.size, p.width - 60)
+        rows += [""] + wrap_lines(p.footer, p.font, p.size, p.width - 60)
     height = 80 + round(p.size * 1.5) * len(rows)
     img = Image.new("RGB", (p.width, height), (252, 252, 248))
     draw = ImageDraw.Draw(img)
-    draw_lines(draw, rows, 30, 40, "mono", p.size, spacing=1.5)
+    draw_lines(draw, rows, 30, 40, p.font, p.size, spacing=1.5)
     return img
 
 

@@ -1,4 +1,5 @@
-"""Real OCR on every text-rich card: tesseract must recover at least 90% of the card's words."""
+"""Real OCR on every text-rich card: tesseract must recover at least 90% of the words of every card
+a model is meant to read (plain and mild looks); the harder looks are measured and reported."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 from PIL import Image
 
 from arena.scripts.loader import load_script
-from multimodal.cards.legibility import card_words, word_recovery
+from multimodal.cards.legibility import SAMPLE_CARDS, card_words, look_report, word_recovery
+from multimodal.cards.look import PRESETS, legibility_class, resolve_look
 from multimodal.cards.render import load_card_specs
 from tests.conftest import FIXTURE_CASE, bundled_cases
 
@@ -32,8 +34,27 @@ def test_word_recovery_counts_multiplicity_and_ignores_case() -> None:
 @pytest.mark.parametrize("case,file", text_rich_cards(), ids=lambda v: str(v)[-40:])
 def test_text_rich_card_is_legible(case: Path, file: str) -> None:
     spec = next(s for s in load_card_specs(case) if s.file == file)
+    if legibility_class(resolve_look(spec.look)) == "hard":
+        pytest.skip(f"{file}: a hard look (handwriting, stamps, heavy camera) is reported, not held to the floor")
     expected = card_words(spec)
     assert expected, f"{file}: a text-rich card must print words"
     text = pytesseract.image_to_string(Image.open(case / file))
     recovery = word_recovery(expected, text)
     assert recovery >= 0.9, f"{case.name}/{file}: OCR recovered {recovery:.0%} of {len(expected)} words"
+
+
+MILD = [name for name in PRESETS if legibility_class(resolve_look(name)) == "mild"]
+HARD = [name for name in PRESETS if legibility_class(resolve_look(name)) == "hard"]
+
+
+def test_mild_looks_keep_the_ocr_floor() -> None:
+    rows = look_report(MILD)
+    assert {row.look for row in rows} == set(MILD) and len(MILD) >= 6
+    low = [(row.look, round(row.worst, 2)) for row in rows if row.worst < 0.9]
+    assert not low, f"mild looks under the 90% OCR floor: {low}"
+
+
+def test_hard_looks_are_reported_and_harder_than_plain() -> None:
+    rows = {row.look: row for row in look_report([*HARD, "plain"], SAMPLE_CARDS[:1])}
+    assert all(0.0 <= row.mean <= 1.0 and row.legibility == "hard" for name, row in rows.items() if name != "plain")
+    assert rows["scrawled"].mean < rows["plain"].mean - 0.2
