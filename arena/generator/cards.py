@@ -31,18 +31,41 @@ def detail(draft: ClueDraft, topic: str) -> str:
     return next(f.value for f in draft.facts if isinstance(f, Detail) and f.topic == topic)
 
 
+# looks per card medium (mild presets keep the OCR floor; hard cases add a few hard ones to letters)
+LOOKS = {
+    "document": ("typed", "aged", "textured", "scanned", "photographed", "book"),
+    "receipt": ("scanned", "photographed", "textured"),
+    "chat": ("plain", "photographed"),
+    "clock": ("plain", "photographed"),
+}
+HARD_LETTER_LOOKS = ("handwritten", "stamped")
+PHOTO_MEDIA = frozenset({"document", "receipt", "chat", "clock"})  # written as JPEG (grain compresses badly in PNG)
+
+
 def image_file(draft: ClueDraft) -> str:
-    return f"images/{draft.id}.png"
+    return f"images/{draft.id}.{'jpg' if draft.medium in PHOTO_MEDIA else 'png'}"
+
+
+def card_look(rng: random.Random, draft: ClueDraft, world: World) -> str | None:
+    """A look preset for the card: how a real document of its kind would be photographed or scanned."""
+    looks = LOOKS.get(draft.medium)
+    if looks is None:
+        return None
+    if world.options.difficulty == "hard" and draft.source in ("letter", "telegram") and rng.random() < 0.3:
+        return rng.choice(HARD_LETTER_LOOKS)
+    return rng.choice(looks)
 
 
 def person_name(world: World, person_id: str | None) -> str:
     return world.person(person_id).name if person_id else ""
 
 
-def clock_params(draft: ClueDraft) -> dict[str, Any]:
+def clock_params(rng: random.Random, draft: ClueDraft) -> dict[str, Any]:
+    """A hands-only timepiece (no numerals): wall, carriage or pocket, with hour or quarter ticks."""
     shows = next(f.shows for f in draft.facts if isinstance(f, StoppedClock))
     hour, minute = divmod(shows, 60)
-    return {"hour": hour, "minute": minute, "size": 420}
+    return {"hour": hour, "minute": minute, "style": rng.choice(("wall", "carriage", "pocket")),
+            "ticks": rng.choice(("hours", "quarters")), "size": 420}
 
 
 def log_params(draft: ClueDraft, world: World) -> dict[str, Any]:
@@ -140,7 +163,7 @@ def paper_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str
 
 def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
     if draft.style == "clock":
-        return clock_params(draft)
+        return clock_params(rng, draft)
     if draft.style == "autopsy":
         return {"style": "report", "heading": "Coroner's preliminary report",
                 "subheading": f"{world.building}. The deceased: {world.victim}",
@@ -176,4 +199,9 @@ def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
 
 
 def card_spec(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
-    return {"file": image_file(draft), "template": draft.medium, "params": card_params(rng, draft, world)}
+    template = "timepiece" if draft.medium == "clock" else draft.medium
+    spec = {"file": image_file(draft), "template": template, "params": card_params(rng, draft, world)}
+    look = card_look(rng, draft, world)
+    if look is not None and look != "plain":
+        spec["look"] = look
+    return spec

@@ -26,7 +26,6 @@ from arena.generator.facts import (
     NoMotive,
     Query,
     Relation,
-    StoppedClock,
 )
 from arena.generator.longform import Draft
 from arena.generator.phrases import motive_phrase
@@ -34,7 +33,6 @@ from arena.generator.prose import briefing, goals, profile, role_script, truth_p
 from arena.generator.questions import (
     Naming,
     QuestionMaker,
-    clock_label,
     lsu_questions,
     media_card_question,
     presence_questions,
@@ -69,9 +67,8 @@ class GeneratedCase:
 
 
 def alt_text(draft: ClueDraft, world: World, title: str) -> str:
-    if draft.style == "clock":
-        shows = next(f.shows for f in draft.facts if isinstance(f, StoppedClock))
-        return f"An analog clock without numerals showing {clock_label(shows)}"
+    if draft.style == "clock":  # never the time: that is what the picture alone shows
+        return "A clock face without numerals; only its hands tell the time"
     return f"{title} ({draft.medium.replace('_', ' ')} card)"
 
 
