@@ -60,7 +60,8 @@ def text_of(script: Script, cards: Mapping[str, Any], media: set[str]) -> dict[s
     texts |= {f"role {r.id}": r.script or "" for r in script.roles}
     for clue in script.clues:
         printed = "" if clue.id in media or clue.image is None else flatten(cards.get(clue.image.file, {}))
-        texts[f"clue {clue.id}"] = " ".join((clue.title, clue.text, printed))
+        alt = clue.image.alt if clue.image is not None else ""
+        texts[f"clue {clue.id}"] = " ".join((clue.title, clue.text, printed, alt or ""))
     return texts
 
 
