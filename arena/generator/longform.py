@@ -139,12 +139,13 @@ def departures(d: Draft, t: int) -> str:
     w, path = d.world, d.world.positions[d.person.id]
     if t + 1 >= w.discovery_slot or path[t + 1] != path[t] or not (sighting_ok(w, t) and sighting_ok(w, t + 1)):
         return ""
-    seen = []
+    leaving: dict[str, list[str]] = {}
     for other in w.people:
         route = w.positions[other.id]
         if other.id != d.person.id and route[t] == path[t] and route[t + 1] != path[t]:
-            seen.append(f"{other.name} left for the {w.place_name(route[t + 1])}")
+            leaving.setdefault(w.place_name(route[t + 1]), []).append(other.name)
             d.sightings.append(At(person=other.id, place=route[t + 1], slot=t + 1))
+    seen = [f"{join_names(names)} left for the {room}" for room, names in leaving.items()]
     return (" " + d.rng.choice(("Shortly afterwards {s}.", "A little later {s}.", "You noticed that {s}.")).format(
         s=join_names(seen))) if seen else ""
 
