@@ -31,7 +31,7 @@ from arena.generator.findings import Finding
 from arena.generator.persona import check_coherence, check_length
 from arena.generator.questions import Naming
 from arena.generator.solver import Solver
-from arena.scripts.loader import load_script
+from arena.scripts.loader import load_script_unchecked
 from arena.scripts.schema import ImageKind, ReasoningStep, Script, Suite
 
 
@@ -209,7 +209,7 @@ def check_case(script: Script, case: CaseFacts, cards: Mapping[str, Any], words:
 
 def check_folder(folder: Path) -> list[Finding]:
     """Re-check a generated case folder (script.yaml, facts.yaml, cards.yaml)."""
-    script = load_script(folder)
+    script = load_script_unchecked(folder)  # structure is validate_script's job; this re-runs the case checks
     case = CaseFacts.model_validate(yaml.safe_load((folder / FACTS_FILE).read_text(encoding="utf-8")))
     specs = yaml.safe_load((folder / "cards.yaml").read_text(encoding="utf-8")) or {}
     cards = {spec["file"]: spec.get("params", {}) for spec in specs.get("cards", [])}

@@ -133,3 +133,20 @@ def test_the_evidence_checker_rejects_a_layer_where_text_decides(tmp_path: Path)
     problems = check_evidence(load_script_unchecked(folder), "x")
     assert any("images are not needed" in p.message for p in problems)
     assert any("not in the case" in p.message for p in problems)  # images were not rendered
+
+
+def test_validate_reports_each_problem_with_its_check_and_place(tmp_path: Path) -> None:
+    import yaml
+
+    from arena.scripts.loader import load_script_unchecked
+    from arena.scripts.report import case_problems
+
+    folder = write_case(cached_case(CASE), tmp_path, render=False)
+    data = yaml.safe_load((folder / "script.yaml").read_text(encoding="utf-8"))
+    q = next(q for q in data["questions"] if len(q["options"]) >= 2 and len(q["answer"]) == 1)
+    q["answer"] = [next(k for k in q["options"] if k not in q["answer"])]
+    (folder / "script.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    problems = case_problems(load_script_unchecked(folder), str(folder / "script.yaml"), min_words=5000)
+    keys = [p for p in problems if p.message.startswith("[keys]")]
+    assert [p.path for p in keys] == [f"question {q['id']}"] and keys[0].fix
+    assert sum(p.message.startswith("[length]") for p in problems) == len(data["roles"])
