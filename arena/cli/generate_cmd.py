@@ -55,7 +55,8 @@ def seed_requests(seed: int, count: int, roles: str, difficulty: str, culprits: 
 
 def build(requests: list[Request], out_dir: Path, render: bool) -> None:
     """Generate, write and re-validate every request; a case that fails is never left on disk."""
-    table = Table("id", "roles", "difficulty", "attempt", "clues", "questions", "max depth", "folder")
+    table = Table("id", "roles", "difficulty", "attempt", "clues", "questions", "max depth", "LSU by quarter",
+                  "min words", "folder")
     started = time.perf_counter()
     for request in track(requests, description="generating", console=out, disable=len(requests) < 2):
         case = generate_case(request)
@@ -69,9 +70,13 @@ def build(requests: list[Request], out_dir: Path, render: bool) -> None:
                                       f"{problems[0]}")
         script = case.script
         depth = max(step.depth for chain in script.reasoning_chains for step in chain.steps)
+        quarters = [0, 0, 0, 0]
+        for first, _, total in case.facts.positions.values():
+            quarters[min(3, 4 * first // max(total, 1))] += 1
         table.add_row(script.id, str(request.options.roles), request.options.difficulty,
                       str(script.metadata["generator"]["attempt"]), str(len(script.clues)),
-                      str(len(script.questions)), str(depth), str(folder))
+                      str(len(script.questions)), str(depth), "/".join(map(str, quarters)),
+                      str(min(len((r.script or "").split()) for r in script.roles)), str(folder))
     out.print(table)
     out.print(f"{len(requests)} case(s) in {time.perf_counter() - started:.2f} s")
 

@@ -107,7 +107,16 @@ def memories_section(d: Draft, target: int) -> None:
     singles = [t for t in lore.MEMORIES if t not in d.used]
     d.rng.shuffle(singles)
     count = d.words()
+    start = count
+    planted = list(lore.PLANTED)
+    d.rng.shuffle(planted)
     while count < target:
+        if planted and count - start >= (target - start) * (4 - len(planted)) / 4:
+            topic, pool, template = planted.pop()
+            value = d.rng.choice(getattr(lore, pool))
+            d.paragraphs.append(d.detail(topic, value, template.format(value=value)))
+            count += len(d.paragraphs[-1].split())
+            continue
         if singles and d.rng.random() < 0.4:
             d.paragraphs.append(d.fill(singles.pop(), town=d.rng.choice(lore.TOWNS)))
         else:

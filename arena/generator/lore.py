@@ -249,3 +249,13 @@ OVERHEARD = (
     "and were gone.", "The wind found a loose shutter and played with it.", "Someone was moving furniture on "
     "the floor above, or so it sounded.", "A dog barked once outside and thought better of it.",
 )
+
+# memories that carry a detail an LSU question asks about (planted in the middle of the script)
+PLANTED = (
+    ("best_meal", "CITIES", "The best meal you ever ate was in {value}, in a cellar restaurant with no sign over "
+     "the door; you have tried to find it again twice and failed both times."),
+    ("first_job", "TOWNS", "Your very first wage was earned in {value}, sweeping the floor of a printing shop; "
+     "the smell of ink still makes you feel fourteen."),
+    ("lost_in", "CITIES", "You once lost your passport in {value} and spent three days in a consulate waiting "
+     "room, reading the same magazine until you knew it by heart."),
+)

@@ -107,6 +107,9 @@ DETAIL_STEMS = {
     "first_met": ("In which city did {name} first meet {victim}?", "CITIES"),
     "pocket": ("What does {name} carry in a pocket tonight?", "ITEMS"),
     "remembered_in": ("In which city is {name}'s first real memory of talking with {victim}?", "CITIES"),
+    "best_meal": ("In which city did {name} eat the best meal ever?", "CITIES"),
+    "first_job": ("Where did {name} earn a first wage?", "TOWNS"),
+    "lost_in": ("In which city did {name} once lose a passport?", "CITIES"),
 }
 
 
