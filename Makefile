@@ -7,9 +7,13 @@ STAMP   = $(VENV)/.installed-stamp
 ARENA_DB ?= arena.duckdb
 PORT    ?= 8501
 
-.PHONY: setup system-deps demo test lint bench
+.PHONY: setup system-deps demo test lint bench corpus
 
-setup: system-deps $(STAMP)
+setup: system-deps $(STAMP) corpus
+
+# the public generated set (git-ignored): rebuilt only when missing or stale (a stamp file records it)
+corpus: $(STAMP)
+	$(BIN)/arena generate --manifest scripts_data/generated.yaml --out scripts_data/generated
 
 system-deps:
 	@bash tools/system_deps.sh

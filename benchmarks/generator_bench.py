@@ -19,7 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arena.generator import CaseOptions, Request, generate_case, write_case  # noqa: E402
+from arena.errors import GenerationError  # noqa: E402
+from arena.generator import CaseOptions, Request, check_case, generate_case, write_case  # noqa: E402
+from arena.generator.pipeline import card_params  # noqa: E402
 
 TARGET_S = 5.0
 
@@ -46,11 +48,33 @@ def with_images(seeds: range) -> list[float]:
     return times
 
 
+def sweep(count: int) -> None:
+    """`count` seeds across 4-8 roles, the three difficulties and one or two culprits: every seed must
+    ship a case that passes every check (failed first attempts are redrawn and counted)."""
+    failing, redrawn, started = [], 0, time.perf_counter()
+    for i in range(count):
+        options = CaseOptions(4 + i % 5, ("easy", "medium", "hard")[(i // 5) % 3], 2 if i % 7 == 3 and i % 5 else 1)
+        try:
+            case = generate_case(Request(50_000 + i, options))
+        except GenerationError as exc:
+            failing.append(str(exc))
+            continue
+        redrawn += case.script.metadata["generator"]["attempt"] > 0
+        problems = check_case(case.script, case.facts, card_params(case), options.words)
+        if problems:
+            failing.append(f"seed {50_000 + i}: {problems[0]}")
+    elapsed = time.perf_counter() - started
+    print(f"generator sweep: {count} seeds, {len(failing)} failing cases, {redrawn} first attempts redrawn, "
+          f"{count / elapsed:.1f} checked cases/s")
+    for line in failing[:5]:
+        print(f"  {line}")
+
+
 def difficulty_profile(count: int) -> None:
     for difficulty in ("easy", "medium", "hard"):
         cases = [generate_case(Request(20_000 + i, CaseOptions(6, difficulty, 1))) for i in range(count)]
         depth = statistics.mean(max(s.depth for s in c.script.reasoning_chains[0].steps) for c in cases)
-        herrings = statistics.mean(len(c.world.herrings) for c in cases)
+        herrings = statistics.mean(len(c.world.suspicious) for c in cases)
         keys = [cl for c in cases for cl in c.script.clues if cl.key]
         images = sum(cl.image is not None for cl in keys) / len(keys)
         print(f"{difficulty:>6}: mean max depth {depth:.2f}, red herrings {herrings:.2f}, "
@@ -59,12 +83,15 @@ def difficulty_profile(count: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=200, help="cases for the throughput figure")
+    parser.add_argument("--cases", type=int, default=60, help="cases for the throughput figure")
+    parser.add_argument("--sweep", type=int, default=200, help="seeds for the sweep (0 = skip)")
     args = parser.parse_args()
+    if args.sweep:
+        sweep(args.sweep)
     rate, rejected = bulk_rate(args.cases)
     print(f"generator: {rate:.1f} checked cases/s without rendering ({args.cases} cases, 4-8 roles, all "
           f"difficulties); {rejected:.2f} rejected attempts per shipped case")
-    times = with_images(range(5))
+    times = with_images(range(7))
     median = statistics.median(times)
     verdict = "ok" if median < TARGET_S else "SLOW"
     print(f"generator: 6-role case with images {median:.2f} s median (min {min(times):.2f}, max {max(times):.2f}; "

@@ -51,7 +51,8 @@ class DemoPlan:
     serve: list[str] | None
 
 
-def plan_demo(db: Path, port: int, rounds: int, games_per_pair: int, serve: bool, scripts: str = "all") -> DemoPlan:
+def plan_demo(db: Path, port: int, rounds: int, games_per_pair: int, serve: bool,
+              scripts: str = "handwritten") -> DemoPlan:
     """The commands of the demo for database `db`; pure, so a test can check them without running."""
     where = ["--db", str(db)]
     steps = [["tournament", "--entries", ",".join(GAME_ENTRIES), "--scripts", scripts, "--games-per-pair",
@@ -118,7 +119,8 @@ def demo(
     rounds: int = typer.Option(2, "--rounds", min=1, max=20, help="Discussion rounds per game."),
     games_per_pair: int = typer.Option(1, "--games-per-pair", min=1, help="Matches per pair of entries and case."),
     serve: bool = typer.Option(True, "--serve/--no-serve", help="Serve the leaderboard when done."),
-    scripts: str = typer.Option("all", "--scripts", help="Cases: all bundled ones, ids (a,b) or a case folder."),
+    scripts: str = typer.Option("handwritten", "--scripts", help="Cases: handwritten (the bundled ones), all (with "
+                                "the generated set), generated, ids (a,b) or a case folder."),
     redo: bool = typer.Option(False, "--redo", help="Run the steps again even if they finished before."),
 ) -> None:
     """Run the main job with no keys: a tournament of the built-in agents on the bundled cases, the QA

@@ -1,4 +1,4 @@
-"""`arena generate`: generate checked cases from seeds, for the public or the held-out split."""
+"""`arena generate`: generate checked cases from seeds or from a manifest, public or held out."""
 
 from __future__ import annotations
 
@@ -12,10 +12,19 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
-from arena.errors import GenerationError
+from arena.errors import ConfigError, GenerationError
 from arena.generator import CaseOptions, Request, effective_seed, generate_case, heldout_salt, parse_roles, roles_for
+from arena.generator.manifest import (
+    heldout_requests,
+    load_manifest,
+    public_requests,
+    seeds_hash,
+    up_to_date,
+    write_stamp,
+)
 from arena.generator.pipeline import write_case
 from arena.scripts.loader import load_script_unchecked
+from arena.scripts.report import case_problems
 from arena.scripts.validation import validate_script
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
@@ -32,40 +41,90 @@ class SplitName(StrEnum):
     HELDOUT = "heldout"
 
 
+def seed_requests(seed: int, count: int, roles: str, difficulty: str, culprits: int, split: SplitName,
+                  words: int) -> list[Request]:
+    bounds = parse_roles(roles)
+    salt = heldout_salt() if split is SplitName.HELDOUT else None
+    requests = []
+    for number in range(seed, seed + count):
+        effective = effective_seed(number, split.value, salt)
+        options = CaseOptions(roles_for(effective, bounds), difficulty, culprits, words)  # type: ignore[arg-type]
+        requests.append(Request(number, options, split.value, effective))
+    return requests
+
+
+def build(requests: list[Request], out_dir: Path, render: bool) -> None:
+    """Generate, write and re-validate every request; a case that fails is never left on disk."""
+    table = Table("id", "roles", "difficulty", "attempt", "clues", "questions", "max depth", "LSU by quarter",
+                  "min words", "folder")
+    started = time.perf_counter()
+    for request in track(requests, description="generating", console=out, disable=len(requests) < 2):
+        case = generate_case(request)
+        folder = write_case(case, out_dir, render=render)
+        if render:
+            script = load_script_unchecked(folder)
+            file = str(folder / "script.yaml")
+            problems = [*validate_script(script, file), *case_problems(script, file)]
+            if problems:
+                raise GenerationError(f"seed {request.seed}: the written case {folder} fails validation: "
+                                      f"{problems[0]}")
+        script = case.script
+        depth = max(step.depth for chain in script.reasoning_chains for step in chain.steps)
+        quarters = [0, 0, 0, 0]
+        for first, _, total in case.facts.positions.values():
+            quarters[min(3, 4 * first // max(total, 1))] += 1
+        table.add_row(script.id, str(request.options.roles), request.options.difficulty,
+                      str(script.metadata["generator"]["attempt"]), str(len(script.clues)),
+                      str(len(script.questions)), str(depth), "/".join(map(str, quarters)),
+                      str(min(len((r.script or "").split()) for r in script.roles)), str(folder))
+    out.print(table)
+    out.print(f"{len(requests)} case(s) in {time.perf_counter() - started:.2f} s")
+
+
+def from_manifest(manifest_path: Path, out_dir: Path, split: SplitName, render: bool, force: bool) -> None:
+    manifest = load_manifest(manifest_path)
+    if split is SplitName.HELDOUT:
+        requests = heldout_requests(manifest, heldout_salt())
+        digest = seeds_hash(requests)
+        if manifest.heldout.seeds_sha256 not in (None, digest):
+            raise ConfigError(f"{manifest_path}: the held-out seeds from this salt hash to {digest}, the manifest "
+                              f"publishes {manifest.heldout.seeds_sha256} (fix: use the salt the set was pinned with)")
+        out.print(f"held-out seeds sha256: {digest}")
+        build(requests, out_dir, render)
+        return
+    if not force and render and up_to_date(manifest_path, out_dir):
+        out.print(f"{out_dir}: the generated set is up to date ({len(manifest.cases)} cases); --force rebuilds it")
+        return
+    build(public_requests(manifest), out_dir, render)
+    if render:
+        write_stamp(manifest_path, out_dir)
+
+
 def generate(
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first case; the same seed and options give the "
-                                      "same case, byte for byte.")],
     out_dir: Annotated[Path, typer.Option("--out", help="Folder to write into, one sub-folder per case (usable as "
                                           "ARENA_SCRIPTS).")],
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the first case; the same seed and options "
+                                             "give the same case, byte for byte.")] = None,
+    manifest: Annotated[Path | None, typer.Option("--manifest", help="Build the pinned set a manifest lists "
+                                                  "(e.g. scripts_data/generated.yaml) instead of --seed.")] = None,
     count: Annotated[int, typer.Option("--count", min=1, help="Number of cases, from seeds N..N+M-1.")] = 1,
     roles: Annotated[str, typer.Option("--roles", help="Number of roles (6), or a range drawn per seed "
                                        "(4-8).")] = "4-8",
     difficulty: Annotated[Difficulty, typer.Option("--difficulty", help="Reasoning depth, red herrings and how "
                                                    "much hinges on images.")] = Difficulty.MEDIUM,
     culprits: Annotated[int, typer.Option("--culprits", min=1, max=2, help="Culprits acting together.")] = 1,
+    words: Annotated[int, typer.Option("--words", min=200, help="Minimum words of every role script.")] = 4000,
     split: Annotated[SplitName, typer.Option("--split", help="heldout: seeds are keyed with the secret "
                                              "ARENA_HELDOUT_SALT, so published seed numbers cannot reproduce the "
                                              "cases.")] = SplitName.PUBLIC,
     render: Annotated[bool, typer.Option("--render/--no-render", help="Render the image clues (PNG).")] = True,
+    force: Annotated[bool, typer.Option("--force", help="With --manifest: rebuild even when up to date.")] = False,
 ) -> None:
-    """Generate murder-mystery cases; each passes the solver check (exactly one solution) before it is written."""
-    bounds = parse_roles(roles)
-    salt = heldout_salt() if split is SplitName.HELDOUT else None
-    table = Table("id", "roles", "difficulty", "attempt", "clues", "questions", "max depth", "folder")
-    started = time.perf_counter()
-    seeds = range(seed, seed + count)
-    for number in track(seeds, description="generating", console=out, disable=count < 2):
-        effective = effective_seed(number, split.value, salt)
-        options = CaseOptions(roles=roles_for(effective, bounds), difficulty=difficulty.value, culprits=culprits)
-        case = generate_case(Request(number, options, split.value, effective))
-        folder = write_case(case, out_dir, render=render)
-        if render:
-            problems = validate_script(load_script_unchecked(folder))
-            if problems:
-                raise GenerationError(f"{folder}: the written case fails validation: {problems[0]}")
-        script = case.script
-        depth = max(step.depth for chain in script.reasoning_chains for step in chain.steps)
-        table.add_row(script.id, str(options.roles), options.difficulty, str(script.metadata["generator"]["attempt"]),
-                      str(len(script.clues)), str(len(script.questions)), str(depth), str(folder))
-    out.print(table)
-    out.print(f"{count} case(s) in {time.perf_counter() - started:.2f} s")
+    """Generate murder-mystery cases; each passes every check (coherence, unique solution, whole-case keys,
+    images needed, script length) before it is written."""
+    if manifest is not None:
+        from_manifest(manifest, out_dir, split, render, force)
+        return
+    if seed is None:
+        raise ConfigError("give --seed N (and --count M) or --manifest FILE")
+    build(seed_requests(seed, count, roles, difficulty.value, culprits, split, words), out_dir, render)

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from arena.errors import ScriptError
 from arena.scripts.loader import discover_scripts, find_script, load_script, load_script_unchecked, script_file
+from arena.scripts.report import case_problems
 from arena.scripts.stats import script_stats
 from arena.scripts.validation import validate_script
 from multimodal.cards.render import CardError, render_cards
@@ -69,14 +70,20 @@ def show(script_id: str = typer.Argument(..., help="Case id, folder name or the 
 
 
 @app.command("validate")
-def validate(paths: list[Path] = PathsArg) -> None:
-    """Check cases; print every problem with file, field and fix; exit 1 on any problem."""
+def validate(paths: list[Path] = PathsArg,
+             min_words: int = typer.Option(0, "--min-words", help="Also require every role script to have at "
+                                           "least this many words (generated cases: their requested length)."),
+             legibility: bool = typer.Option(False, "--legibility/--no-legibility", help="Also OCR every "
+                                             "text-rich card (about a second a card).")) -> None:
+    """Check cases: structure, and the case checks (coherence, solution, keys, vision, length, legibility),
+    each problem with case, clue or question and the fix; exit 1 on any problem."""
     failed = 0
     for path in resolve_paths(paths):
         problems: Sequence[object]  # Problems, or the error's own message when it lists none
         try:
             script = load_script_unchecked(path)
-            problems = validate_script(script, str(script_file(path)))
+            file = str(script_file(path))
+            problems = [*validate_script(script, file), *case_problems(script, file, min_words or None, legibility)]
         except ScriptError as exc:
             problems = exc.problems or [str(exc)]
         if problems:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from arena.engine.rules import script_hash
 from arena.errors import ConfigError, ScriptError
-from arena.scripts.loader import SCRIPT_FILES, discover_scripts, find_script, load_script
+from arena.scripts.loader import CASE_SETS, SCRIPT_FILES, discover_cases, discover_scripts, find_script, load_script
 from arena.scripts.schema import Script
 
 
@@ -21,8 +21,8 @@ def load_cases(spec: str = "all", root: Path | None = None) -> list[Script]:
     A path may be one case folder (or its script file) or a folder holding case folders, e.g. the
     output of `arena import` or `arena generate`.
     """
-    if spec == "all":
-        folders = discover_scripts(root)
+    if spec in CASE_SETS:
+        folders = discover_cases(root, spec)
     elif Path(spec).exists():
         path = Path(spec)
         is_case = path.is_file() or any((path / name).is_file() for name in SCRIPT_FILES)

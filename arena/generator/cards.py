@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from arena.generator.evidence import ClueDraft
-from arena.generator.facts import Amount, At, Count, EntryLog, StoppedClock
+from arena.generator.facts import Amount, At, Count, Detail, EntryLog, StoppedClock
 from arena.generator.phrases import method_phrase, motive_phrase
 from arena.generator.world import World
 
@@ -27,18 +27,45 @@ ITEMS = (("Coffee", "3.50"), ("Brandy", "7.00"), ("Sandwiches", "6.20"), ("Miner
 BAR_COLOURS = ("steelblue", "darkorange", "seagreen", "firebrick", "slateblue", "goldenrod", "teal")
 
 
+def detail(draft: ClueDraft, topic: str) -> str:
+    return next(f.value for f in draft.facts if isinstance(f, Detail) and f.topic == topic)
+
+
+# looks per card medium (mild presets keep the OCR floor; hard cases add a few hard ones to letters)
+LOOKS = {
+    "document": ("typed", "aged", "textured", "scanned", "photographed", "book"),
+    "receipt": ("scanned", "photographed", "textured"),
+    "chat": ("plain", "photographed"),
+    "clock": ("plain", "photographed"),
+}
+HARD_LETTER_LOOKS = ("handwritten", "stamped")
+PHOTO_MEDIA = frozenset({"document", "receipt", "chat", "clock"})  # written as JPEG (grain compresses badly in PNG)
+
+
 def image_file(draft: ClueDraft) -> str:
-    return f"images/{draft.id}.png"
+    return f"images/{draft.id}.{'jpg' if draft.medium in PHOTO_MEDIA else 'png'}"
+
+
+def card_look(rng: random.Random, draft: ClueDraft, world: World) -> str | None:
+    """A look preset for the card: how a real document of its kind would be photographed or scanned."""
+    looks = LOOKS.get(draft.medium)
+    if looks is None:
+        return None
+    if world.options.difficulty == "hard" and draft.source in ("letter", "telegram") and rng.random() < 0.3:
+        return rng.choice(HARD_LETTER_LOOKS)
+    return rng.choice(looks)
 
 
 def person_name(world: World, person_id: str | None) -> str:
     return world.person(person_id).name if person_id else ""
 
 
-def clock_params(draft: ClueDraft) -> dict[str, Any]:
+def clock_params(rng: random.Random, draft: ClueDraft) -> dict[str, Any]:
+    """A hands-only timepiece (no numerals): wall, carriage or pocket, with hour or quarter ticks."""
     shows = next(f.shows for f in draft.facts if isinstance(f, StoppedClock))
     hour, minute = divmod(shows, 60)
-    return {"hour": hour, "minute": minute, "size": 420}
+    return {"hour": hour, "minute": minute, "style": rng.choice(("wall", "carriage", "pocket")),
+            "ticks": rng.choice(("hours", "quarters")), "size": 420}
 
 
 def log_params(draft: ClueDraft, world: World) -> dict[str, Any]:
@@ -93,7 +120,7 @@ def sighting_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[
     fact = next(f for f in draft.facts if isinstance(f, At) and f.person == draft.subject)
     who, room, time = person_name(world, fact.person), world.place_name(fact.place), world.slots[fact.slot]
     if draft.source == "receipt":
-        lines = rng.sample(ITEMS, rng.randint(1, 3))
+        lines = list(draft.extra) or rng.sample(ITEMS, rng.randint(1, 3))
         total = f"{sum(float(p) for _, p in lines):.2f}"
         return {"shop": world.building, "address": room, "when": f"Tonight {time}",
                 "lines": [{"item": i, "price": p} for i, p in lines], "total": total, "payment": f"Signed: {who}",
@@ -136,13 +163,13 @@ def paper_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str
 
 def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
     if draft.style == "clock":
-        return clock_params(draft)
+        return clock_params(rng, draft)
     if draft.style == "autopsy":
         return {"style": "report", "heading": "Coroner's preliminary report",
                 "subheading": f"{world.building}. The deceased: {world.victim}",
                 "body": f"Findings: someone {method_phrase(world)}. The weapon was the {world.weapon.name}; no other "
                         f"weapon was involved. The time of death cannot be fixed more closely than the evening.",
-                "signature": "Dr H. Marlow, coroner"}
+                "signature": detail(draft, "signature")}
     if draft.style == "log":
         return log_params(draft, world)
     if draft.style == "clock_note":
@@ -150,7 +177,7 @@ def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
         return {"style": "ticket", "font": "sans", "heading": f"Clockmaker's service card: {room} clock",
                 "body": f"Inspected last week. The clock runs {world.clock_slow} minutes slow. Adjustment booked for "
                         f"next month; until then, add {world.clock_slow} minutes to the time it shows.",
-                "signature": "A. Kessler, clockmaker"}
+                "signature": detail(draft, "signature")}
     if draft.style == "inventory":
         room = world.place_name(world.weapon_place)
         return {"style": "report", "font": "mono", "heading": f"Inventory check: {room}",
@@ -172,4 +199,9 @@ def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
 
 
 def card_spec(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
-    return {"file": image_file(draft), "template": draft.medium, "params": card_params(rng, draft, world)}
+    template = "timepiece" if draft.medium == "clock" else draft.medium
+    spec = {"file": image_file(draft), "template": template, "params": card_params(rng, draft, world)}
+    look = card_look(rng, draft, world)
+    if look is not None and look != "plain":
+        spec["look"] = look
+    return spec

@@ -26,7 +26,7 @@ class ChainBuilder:
 
 
 def means_steps(chain: ChainBuilder, world: World, drafts: dict[str, ClueDraft]) -> list[str]:
-    if not drafts["c_log"].key:
+    if "c_log" not in drafts:
         return []
     w, m = world, world.murder_slot
     log = next(f for f in drafts["c_log"].facts if isinstance(f, EntryLog))
@@ -83,10 +83,11 @@ def build_chain(world: World, drafts: tuple[ClueDraft, ...]) -> ReasoningChain:
     finals += means_steps(chain, w, by_id)
     culprits = [w.person(c) for c in w.culprits]
     names = join_names([c.name for c in culprits])
-    motive_ids = [d.id for d in drafts if d.style in ("motive", "ledger") and d.key]
-    finals.append(chain.add("s_motive", f"{names} had a reason to kill {w.victim}: {motive_sentence(w)}",
-                            motive_ids))
+    motive_ids = [d.id for d in drafts if d.style in ("motive", "ledger") and d.subject in w.culprits
+                  or d.style == "ledger" and any(c in {getattr(f, "person", "") for f in d.facts} for c in w.culprits)]
+    if motive_ids:  # context: a motive explains the crime, but unknown motives never clear anyone
+        chain.add("s_motive", f"{names} had a reason to kill {w.victim}: {motive_sentence(w)}", motive_ids)
     finals += clearing_steps(chain, w, by_id)
-    chain.add("s_final", f"Only {names} had a motive, access to the {w.weapon.name} and the chance to be in the "
-              f"{w.place_name(w.murder_place)} at {w.slots[w.murder_slot]}.", finals)
+    chain.add("s_final", f"Everyone else is ruled out: only {names} had access to the {w.weapon.name} and the "
+              f"chance to be in the {w.place_name(w.murder_place)} at {w.slots[w.murder_slot]}.", finals)
     return ReasoningChain(id="chain_main", conclusion=f"{names} killed {w.victim}.", steps=chain.steps)

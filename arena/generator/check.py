@@ -1,4 +1,4 @@
-"""Whole-case check of a generated case: unique solution, key clues, reasoning chain, answers, wording.
+"""Whole-case check of a generated case: solution, keys, vision, chain, wording, coherence, length.
 
 `check_case` returns every problem (empty when the case may ship). It reads only the script and
 the facts the clues were written from; the world model that produced them is not consulted, so a
@@ -7,7 +7,8 @@ case on disk can be re-checked (`check_folder`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,29 +27,73 @@ from arena.generator.facts import (
     Trace,
     WeaponKept,
 )
+from arena.generator.findings import Finding
+from arena.generator.persona import check_coherence, check_length
 from arena.generator.questions import Naming
 from arena.generator.solver import Solver
-from arena.scripts.loader import load_script
-from arena.scripts.schema import ImageKind, ReasoningStep, Script
+from arena.scripts.loader import load_script_unchecked
+from arena.scripts.schema import ImageKind, ReasoningStep, Script, Suite
 
 
-def facts_without(case: CaseFacts, removed: str | None = None) -> list[Fact]:
-    return [fact for cid, facts in case.clues.items() if cid != removed for fact in facts]
-
-
-def check_solution(script: Script, case: CaseFacts) -> list[str]:
+def check_solution(script: Script, case: CaseFacts) -> list[Finding]:
+    """Whole case: exactly the culprits remain; a key clue is needed, any other clue is not."""
     truth = frozenset(case.culprits)
-    found = Solver(case, facts_without(case)).culprits()
+    found = Solver(case, case.solving_facts()).culprits()
     if found != truth:
-        return [f"the clues leave {sorted(found) or 'nobody'} consistent; exactly {sorted(truth)} should remain"]
+        return [Finding("solution", script.id, f"all the facts leave {sorted(found) or 'nobody'} consistent; "
+                        f"exactly {sorted(truth)} should remain", "add a clue that clears the extra suspects")]
     problems = []
     for clue in script.clues:
-        without = Solver(case, facts_without(case, clue.id)).culprits()
+        without = Solver(case, case.solving_facts(removed=clue.id)).culprits()
         if clue.key and without == truth:
-            problems.append(f"key clue {clue.id} is not needed: without it the solution is still {sorted(truth)}")
+            problems.append(Finding("solution", f"clue {clue.id}", f"marked key but not needed: without it the "
+                                    f"solution is still {sorted(truth)}", "unmark key or remove the duplicate"))
         if not clue.key and without != truth:
-            problems.append(f"clue {clue.id} is needed (without it {sorted(without) or 'nobody'} remain) "
-                            f"but is not marked key")
+            problems.append(Finding("solution", f"clue {clue.id}", f"needed (without it {sorted(without) or 'nobody'} "
+                                    "remain) but not marked key", "mark it key"))
+    return problems
+
+
+def text_of(script: Script, cards: Mapping[str, Any], media: set[str]) -> dict[str, str]:
+    """Every text of the case a player reads: briefing, role scripts, text clues, text printed on cards."""
+    texts = {"briefing": script.briefing}
+    texts |= {f"role {r.id}": r.script or "" for r in script.roles}
+    for clue in script.clues:
+        printed = "" if clue.id in media or clue.image is None else flatten(cards.get(clue.image.file, {}))
+        alt = clue.image.alt if clue.image is not None else ""
+        texts[f"clue {clue.id}"] = " ".join((clue.title, clue.text, printed, alt or ""))
+    return texts
+
+
+def normalised(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9:]+", text.lower())) + " "
+
+
+def check_vision(script: Script, case: CaseFacts, cards: Mapping[str, Any]) -> list[Finding]:
+    """Images are needed: text alone leaves two suspects or more; no MIU answer is stated in text; no role
+    script narrates what an image it holds shows."""
+    problems = []
+    left = Solver(case, case.solving_facts(text_only=True)).culprits()
+    if len(left) < 2:
+        problems.append(Finding("vision", script.id, f"text alone determines the culprit ({sorted(left)})",
+                                "move a clearing fact from text into an image (clock, plan, trail)"))
+    texts = {k: normalised(v) for k, v in text_of(script, cards, set(case.media_clues)).items()}
+    for q in script.questions:
+        if q.suite is Suite.MIU:
+            for letter in q.answer:
+                answer = normalised(q.options[letter])
+                where = next((k for k, v in texts.items() if answer in v), None)
+                if where:
+                    problems.append(Finding("vision", f"question {q.id}", f"its MIU answer {q.options[letter]!r} "
+                                            f"is stated in the text of {where}", "ask about what only the image "
+                                            "shows, or remove the sentence"))
+    for clue in script.clues:
+        if clue.image is not None and clue.holder:
+            told = set(case.roles.get(clue.holder, ())) | set(case.sightings.get(clue.holder, ()))
+            shown = [f for f in case.clues.get(clue.id, ()) if isinstance(f, At) and f in told]
+            if shown and clue.id in case.media_clues:
+                problems.append(Finding("vision", f"clue {clue.id}", f"the script of {clue.holder}, who holds "
+                                        "this image, narrates what it shows", "let another role hold it"))
     return problems
 
 
@@ -61,47 +106,48 @@ def chain_clues(step_id: str, steps: Mapping[str, ReasoningStep], clue_ids: set[
     return found
 
 
-def check_chain(script: Script) -> list[str]:
+def check_chain(script: Script) -> list[Finding]:
     if not script.reasoning_chains:
-        return ["no reasoning chain"]
+        return [Finding("chain", script.id, "no reasoning chain", "add the chain from key clues to culprits")]
     steps = script.steps()
     problems = []
     for step in steps.values():
         below = [steps[r].depth for r in step.rests_on if r in steps]
         if step.depth != 1 + max(below, default=0):
-            problems.append(f"step {step.id} has depth {step.depth}, expected {1 + max(below, default=0)}")
+            problems.append(Finding("chain", f"step {step.id}", f"depth {step.depth}, expected "
+                                    f"{1 + max(below, default=0)}", "one more than the deepest step it rests on"))
     final = script.reasoning_chains[0].steps[-1]
     used = chain_clues(final.id, steps, {c.id for c in script.clues})
     keys = {c.id for c in script.clues if c.key}
     if used != keys:
-        problems.append(f"the chain rests on clues {sorted(used)} but the key clues are {sorted(keys)}")
+        problems.append(Finding("chain", script.id, f"the chain rests on clues {sorted(used)} but the key clues "
+                                f"are {sorted(keys)}", "make the final step rest on exactly the key clues"))
     return problems
 
 
-def evidence_facts(ids: Iterable[str], case: CaseFacts, steps: Mapping[str, ReasoningStep]) -> list[Fact]:
-    facts: list[Fact] = []
-    for ref in ids:
-        if ref in case.clues:
-            facts += case.clues[ref]
-        elif ref in case.roles:
-            facts += case.roles[ref]
-        elif ref in steps:
-            facts += evidence_facts(steps[ref].rests_on, case, steps)
-    return facts
-
-
-def check_questions(script: Script, case: CaseFacts) -> list[str]:
-    naming, steps, problems = Naming(case), script.steps(), []
+def check_questions(script: Script, case: CaseFacts) -> list[Finding]:
+    """Whole-case keys: every question's answer is what all the case's facts give; no distractor is true;
+    a single-answer question has exactly one true option."""
+    naming, problems = Naming(case), []
+    truth = Solver(case, case.all_facts())
     for q in script.questions:
+        where = f"question {q.id}"
         query = case.queries.get(q.id)
         if query is None:
-            problems.append(f"question {q.id} has no query to check it with")
+            problems.append(Finding("keys", where, "no query to check it with", "regenerate the case"))
             continue
-        derived = Solver(case, evidence_facts(q.evidence, case, steps)).answer(query, naming)
+        derived = truth.answer(query, naming)
         declared = {q.options[letter] for letter in q.answer}
-        if derived != declared:
-            problems.append(f"question {q.id}: its evidence gives {sorted(derived)}, "
-                            f"the answer says {sorted(declared)}")
+        true_distractors = sorted(v for k, v in q.options.items() if k not in q.answer and v in derived)
+        if true_distractors:
+            problems.append(Finding("keys", where, f"distractor {true_distractors} is also true for the whole "
+                                    "case", "drop it from the options or add it to the answer"))
+        elif derived != declared:
+            problems.append(Finding("keys", where, f"the whole case gives {sorted(derived)}, the answer says "
+                                    f"{sorted(declared)}", "re-key the question from all the facts"))
+        elif not query.multi and len(declared) != 1:
+            problems.append(Finding("keys", where, f"single-answer question with {len(declared)} true options",
+                                    "ask for all that apply, or change the options"))
     return problems
 
 
@@ -137,7 +183,7 @@ def flatten(value: Any) -> str:
     return str(value)
 
 
-def check_wording(script: Script, case: CaseFacts, cards: Mapping[str, Any]) -> list[str]:
+def check_wording(script: Script, case: CaseFacts, cards: Mapping[str, Any]) -> list[Finding]:
     """Every clue's words (text, or card text for images) name what its facts state."""
     problems = []
     for clue in script.clues:
@@ -146,22 +192,26 @@ def check_wording(script: Script, case: CaseFacts, cards: Mapping[str, Any]) -> 
         for fact in case.clues.get(clue.id, ()):
             missing = [w for w in required_words(fact, case, media) if w.lower() not in text.lower()]
             if missing:
-                problems.append(f"clue {clue.id} states {fact.type} but does not mention {missing}")
+                problems.append(Finding("wording", f"clue {clue.id}", f"states {fact.type} but does not mention "
+                                        f"{missing}", "name them in its text or card"))
     return problems
 
 
-def check_case(script: Script, case: CaseFacts, cards: Mapping[str, Any]) -> list[str]:
+def check_case(script: Script, case: CaseFacts, cards: Mapping[str, Any], words: int = 0) -> list[Finding]:
     """Every reason this case must not ship (empty list when it passes)."""
     if set(case.clues) != {c.id for c in script.clues}:
-        return [f"facts cover clues {sorted(case.clues)} but the script has {sorted(c.id for c in script.clues)}"]
-    return check_solution(script, case) + check_chain(script) + check_questions(script, case) + \
-        check_wording(script, case, cards)
+        return [Finding("solution", script.id, f"facts cover clues {sorted(case.clues)} but the script has "
+                        f"{sorted(c.id for c in script.clues)}", "regenerate facts.yaml with the case")]
+    return (check_coherence(script, case) + check_solution(script, case) + check_chain(script)
+            + check_questions(script, case) + check_vision(script, case, cards) + check_wording(script, case, cards)
+            + check_length(script, case, words))
 
 
-def check_folder(folder: Path) -> list[str]:
+def check_folder(folder: Path) -> list[Finding]:
     """Re-check a generated case folder (script.yaml, facts.yaml, cards.yaml)."""
-    script = load_script(folder)
+    script = load_script_unchecked(folder)  # structure is validate_script's job; this re-runs the case checks
     case = CaseFacts.model_validate(yaml.safe_load((folder / FACTS_FILE).read_text(encoding="utf-8")))
     specs = yaml.safe_load((folder / "cards.yaml").read_text(encoding="utf-8")) or {}
     cards = {spec["file"]: spec.get("params", {}) for spec in specs.get("cards", [])}
-    return check_case(script, case, cards)
+    words = int(script.metadata.get("generator", {}).get("words", 0))
+    return check_case(script, case, cards, words)

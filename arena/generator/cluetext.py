@@ -13,7 +13,7 @@ import random
 from arena.generator import pools
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, Motive, Trace
-from arena.generator.phrases import motive_phrase
+from arena.generator.phrases import article, capital, motive_phrase
 from arena.generator.world import World
 
 
@@ -61,7 +61,8 @@ def sighting_text(rng: random.Random, draft: ClueDraft, world: World) -> str:
                            f"quarter hour.\"", f"{speaker} recalls: \"I spent the quarter hour from {time} in the "
                            f"{room}. {who} was there too; we talked the whole time.\""))
     staff = rng.choice(world.setting.staff)
-    return rng.choice((f"Statement of {staff}: \"{who} was in the {room} at {time}. I saw them there myself.\"",
+    obj = world.pro(draft.subject, 1)
+    return rng.choice((f"Statement of {staff}: \"{who} was in the {room} at {time}. I saw {obj} there myself.\"",
                        f"{staff.capitalize()} states: \"At {time} I was serving in the {room}, and {who} was "
                        f"there.\""))
 
@@ -82,9 +83,10 @@ def trace_text(rng: random.Random, draft: ClueDraft, world: World) -> str:
     if fact is None:
         return f"A careful search of the {room} turns up nothing out of place."
     item = rng.choice(pools.TRACE_ITEMS)
-    return rng.choice((f"Under a chair in the {room} lies a {item} belonging to {name(world, fact.person)}. Nobody "
-                       f"can say when it was dropped.", f"A {item} of {name(world, fact.person)}'s is found in the "
-                       f"{room}; it could have been left there at any time that evening."))
+    return rng.choice((f"Under a chair in the {room} lies {article(item)} belonging to {name(world, fact.person)}. "
+                       f"Nobody can say when it was dropped.", f"{capital(article(item))} of "
+                       f"{name(world, fact.person)}'s is found in the {room}; it could have been left there at any "
+                       f"time that evening."))
 
 
 def caption(rng: random.Random, draft: ClueDraft, world: World) -> str:

@@ -23,21 +23,24 @@ from arena.generator.facts import (
     Motive,
     MotiveVoid,
     MurderPlace,
+    NoMotive,
     Query,
     Relation,
-    StoppedClock,
 )
+from arena.generator.longform import Draft
 from arena.generator.phrases import motive_phrase
 from arena.generator.prose import briefing, goals, profile, role_script, truth_parts
 from arena.generator.questions import (
     Naming,
     QuestionMaker,
-    clock_label,
     lsu_questions,
     media_card_question,
+    presence_questions,
     step_question,
     text_card_question,
+    text_clue_question,
 )
+from arena.generator.solver import Solver
 from arena.generator.world import World
 from arena.scripts.schema import (
     Clue,
@@ -45,9 +48,11 @@ from arena.scripts.schema import (
     ImageRef,
     KeyStatement,
     Location,
+    Question,
     ReasoningChain,
     Role,
     Script,
+    Suite,
     TimelineEntry,
     Truth,
 )
@@ -62,9 +67,8 @@ class GeneratedCase:
 
 
 def alt_text(draft: ClueDraft, world: World, title: str) -> str:
-    if draft.style == "clock":
-        shows = next(f.shows for f in draft.facts if isinstance(f, StoppedClock))
-        return f"An analog clock without numerals showing {clock_label(shows)}"
+    if draft.style == "clock":  # never the time: that is what the picture alone shows
+        return "A clock face without numerals; only its hands tell the time"
     return f"{title} ({draft.medium.replace('_', ' ')} card)"
 
 
@@ -79,23 +83,48 @@ def make_clue(rng: random.Random, draft: ClueDraft, world: World) -> Clue:
                 location=draft.location, unlock_round=draft.unlock_round, key=draft.key, misleading=draft.misleading)
 
 
-def role_facts(world: World) -> dict[str, tuple[Fact, ...]]:
-    """What each role script states about its own holder: where they were at every slot, their relation."""
+def role_facts(world: World, written: dict[str, Draft]) -> dict[str, tuple[Fact, ...]]:
+    """What each role script states about its own holder: where they were at every slot, their relation,
+    their motive (or that they had none), and the details of their life the script tells."""
     out: dict[str, tuple[Fact, ...]] = {}
     for person in world.people:
         path = world.positions[person.id]
         facts: list[Fact] = [At(person=person.id, place=place, slot=t) for t, place in enumerate(path)]
-        out[person.id] = (*facts, Relation(person=person.id, relation=person.relation))
+        facts.append(Relation(person=person.id, relation=person.relation))
+        if person.motive is None:
+            facts.append(NoMotive(person=person.id))
+        else:
+            facts.append(Motive(person=person.id, kind=person.motive))
+            herring = world.herring(person.id)
+            if herring is not None and herring.refutation == "void":
+                facts.append(MotiveVoid(person=person.id))
+        facts += [fact for fact, _ in written[person.id].details]
+        out[person.id] = tuple(facts)
     return out
 
 
-def case_facts(world: World, drafts: tuple[ClueDraft, ...], queries: dict[str, Query]) -> CaseFacts:
+def case_facts(world: World, drafts: tuple[ClueDraft, ...], written: dict[str, Draft],
+               queries: dict[str, Query]) -> CaseFacts:
     return CaseFacts(
         slots=world.slots, people={p.id: p.name for p in world.people},
         places={r.id: r.name for r in world.layout.rooms}, weapons={w[0]: w[1] for w in pools.WEAPONS},
         motive_phrases={kind: v[2] for kind, v in pools.MOTIVES.items()}, culprits=world.culprits,
         given=(MurderPlace(place=world.murder_place),), clues={d.id: d.facts for d in drafts},
-        roles=role_facts(world), queries=queries)
+        roles=role_facts(world, written), sightings={pid: tuple(dict.fromkeys(w.sightings))
+                                                      for pid, w in written.items()},
+        queries=queries, media_clues=tuple(d.id for d in drafts if d.is_image and d.medium not in TEXT_RICH))
+
+
+def word_position(script: str, sentence: str, total: int) -> tuple[int, int, int]:
+    """(first word, last word, words in the script) of a sentence in a script of `total` words."""
+    at = script.find(sentence)
+    first = len(script[:at].split()) if at >= 0 else -1
+    return first, first + len(sentence.split()) - 1, total
+
+
+def where_sentence(world: World, q: Question, query: Query) -> str:
+    """The timeline sentence of a "where" question: it starts with the slot's time."""
+    return world.slots[query.slot] if query.slot is not None else ""
 
 
 def statement_text(fact: Fact, world: World) -> str | None:
@@ -132,30 +161,26 @@ def key_statements(world: World, drafts: tuple[ClueDraft, ...]) -> list[KeyState
 
 
 def make_questions(rng: random.Random, world: World, drafts: tuple[ClueDraft, ...], chain: ReasoningChain,
-                   naming: Naming) -> QuestionMaker:
-    qm = QuestionMaker(rng, world, naming)
-    lsu_questions(qm)
+                   facts: CaseFacts, written: dict[str, Draft]) -> QuestionMaker:
+    naming = Naming(facts)
+    qm = QuestionMaker(rng, world, naming, Solver(facts, facts.all_facts()))
+    lsu_questions(qm, {pid: d.details for pid, d in written.items()})
     for d in drafts:
         if d.medium in TEXT_RICH:
             text_card_question(qm, d)
         elif d.is_image:
             media_card_question(qm, d)
+        else:
+            text_clue_question(qm, d)
     by_id = {d.id: d for d in drafts}
-    steps = {s.id: s for s in chain.steps}
-
-    def below(step_id: str) -> set[str]:
-        refs = steps[step_id].rests_on
-        return {r for r in refs if r in by_id}.union(*(below(r) for r in refs if r in steps))
-
     for step in chain.steps:
-        refs = [r for r in step.rests_on if r in by_id]
-        mentioned = {f.person for r in below(step.id) for f in by_id[r].facts if isinstance(f, At)}
-        step_question(qm, step, refs, mentioned)
+        step_question(qm, step, [r for r in step.rests_on if r in by_id])
+    presence_questions(qm)
     return qm
 
 
-def make_roles(rng: random.Random, world: World, drafts: tuple[ClueDraft, ...]) -> list[Role]:
-    return [Role(id=p.id, name=p.name, profile=profile(world, p), script=role_script(rng, world, p, drafts),
+def make_roles(world: World, written: dict[str, Draft]) -> list[Role]:
+    return [Role(id=p.id, name=p.name, profile=profile(world, p), script="\n\n".join(written[p.id].paragraphs) + "\n",
                  script_file=f"roles/{p.id}.md", goals=goals(world, p), culprit=p.culprit) for p in world.people]
 
 
@@ -164,9 +189,15 @@ def derive_case(rng: random.Random, world: World, case_id: str, metadata: dict[s
     clues = [make_clue(rng, d, world) for d in drafts]
     cards = tuple(card_spec(rng, d, world) for d in drafts if d.is_image)
     chain = build_chain(world, drafts)
-    naming = Naming(case_facts(world, drafts, {}))
-    qm = make_questions(rng, world, drafts, chain, naming)
-    facts = case_facts(world, drafts, {q.id: query for q, query in qm.items})
+    written = {p.id: role_script(rng, world, p, drafts, world.options.words) for p in world.people}
+    roles = make_roles(world, written)
+    qm = make_questions(rng, world, drafts, chain, case_facts(world, drafts, written, {}), written)
+    texts = {r.id: r.script or "" for r in roles}
+    totals = {rid: len(text.split()) for rid, text in texts.items()}
+    positions = {q.id: word_position(texts[q.role or ""], qm.anchors.get(q.id) or where_sentence(world, q, query),
+                                     totals[q.role or ""]) for q, query in qm.items if q.suite is Suite.LSU}
+    facts = case_facts(world, drafts, written, {q.id: query for q, query in qm.items}).model_copy(
+        update={"positions": positions})
     method, motive, timeline, summary = truth_parts(world)
     statements = key_statements(world, drafts)
     title = rng.choice((f"Death at {world.building}", f"The {world.place_name(world.murder_place)} Affair",
@@ -175,7 +206,7 @@ def derive_case(rng: random.Random, world: World, case_id: str, metadata: dict[s
         id=case_id, title=title, briefing=briefing(rng, world), victim=world.victim, culprits=list(world.culprits),
         locations=[Location(id=r.id, name=r.name, description=f"The {r.name} of {world.building}.")
                    for r in world.layout.rooms],
-        roles=make_roles(rng, world, drafts), clues=clues,
+        roles=roles, clues=clues,
         truth=Truth(culprits=list(world.culprits), method=method, motive=motive,
                     timeline=[TimelineEntry(time=t, event=e) for t, e in timeline], summary=summary),
         key_statements=statements, key_roles=sorted({h for s in statements for h in s.holders}),

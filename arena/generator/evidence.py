@@ -16,7 +16,7 @@ from arena.generator.facts import (
     At,
     CauseOfDeath,
     ClockSlow,
-    Count,
+    Detail,
     Doors,
     EntryLog,
     Fact,
@@ -32,7 +32,9 @@ from arena.generator.world import World
 from arena.scripts.schema import Visibility
 
 TEXT_RICH = frozenset({"document", "chat", "receipt"})
-MEDIA_RICH = frozenset({"clock", "floorplan", "route_map", "objects", "bar_chart"})
+MEDIA_RICH = frozenset({"clock", "floorplan", "route_map", "bar_chart"})
+CORONERS = ("Dr H. Marlow, coroner", "Dr R. Okoye, coroner", "Dr S. Ferrand, coroner")
+CLOCKMAKERS = ("A. Kessler, clockmaker", "B. Lindt, clockmaker", "P. Rusk, clockmaker")
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,8 @@ def clock_note(rng: random.Random, world: World) -> list[ClueDraft]:
     if not world.clock_slow:
         return []
     calm = [p.id for p in world.people if p.motive is None and not p.culprit]
-    fact = (ClockSlow(minutes=world.clock_slow),)
+    fact = (ClockSlow(minutes=world.clock_slow),
+            Detail(person="c_clock_note", topic="signature", value=rng.choice(CLOCKMAKERS)))
     if calm:
         holder = rng.choice(calm)
         return [ClueDraft("c_clock_note", "clock_note", "document", fact, Visibility.PRIVATE, holder=holder,
@@ -98,12 +101,17 @@ def crime_clues(rng: random.Random, world: World) -> list[ClueDraft]:
         ClueDraft("c_clock", "clock", "clock", (StoppedClock(shows=clock_shows(world)),),
                   Visibility.PUBLIC if easy else Visibility.LOCATION,
                   location=None if easy else world.murder_place, key=True),
-        ClueDraft("c_autopsy", "autopsy", "document", (CauseOfDeath(weapon=world.weapon.id),),
+        ClueDraft("c_autopsy", "autopsy", "document", (CauseOfDeath(weapon=world.weapon.id),
+                                                        Detail(person="c_autopsy", topic="signature",
+                                                               value=rng.choice(CORONERS)),
+                                                        Detail(person="c_autopsy", topic="method",
+                                                               value=world.weapon.method.split(" {")[0])),
                   Visibility.UNLOCKED if hard else Visibility.PUBLIC, unlock_round=2 if hard else None, key=means),
-        ClueDraft("c_inventory", "inventory", "document" if hard else "text",
+        ClueDraft("c_inventory", "inventory", "document",
                   (WeaponKept(weapon=world.weapon.id, place=store),),
                   Visibility.LOCATION, location=store, key=means),
-        ClueDraft("c_log", "log", "document", (entry_log(world),), Visibility.LOCATION, location=store, key=means),
+        *([ClueDraft("c_log", "log", "document", (entry_log(world),), Visibility.LOCATION, location=store,
+                     key=True)] if means else []),
         *clock_note(rng, world),
     ]
 
@@ -111,9 +119,7 @@ def crime_clues(rng: random.Random, world: World) -> list[ClueDraft]:
 def floorplan_clue(rng: random.Random, world: World, marked: list[str]) -> ClueDraft:
     """The plan with its doors; markers show where `marked` people were at the murder slot."""
     m = world.murder_slot
-    calm = [p.id for p in world.people if p.motive is None and not p.culprit and p.id not in marked]
-    shown = marked + (rng.sample(calm, min(len(calm), rng.randint(0, 2))) if marked else [])
-    shown = sorted(shown)
+    shown = sorted(marked)
     colours = rng.sample(MARKER_COLOURS, len(shown))
     facts: list[Fact] = [Doors(pairs=world.layout.doors)]
     facts += [At(person=p, place=world.positions[p][m], slot=m) for p in shown]
@@ -123,11 +129,20 @@ def floorplan_clue(rng: random.Random, world: World, marked: list[str]) -> ClueD
                      key=bool(marked) or "reach" in kinds, extra=legend)
 
 
+RECEIPT_ITEMS = (("Coffee", "3.50"), ("Brandy", "7.00"), ("Sandwiches", "6.20"), ("Mineral water", "2.10"),
+                 ("Cigarettes", "4.80"), ("Tea for one", "2.90"), ("Lemon tart", "4.40"))
+
+
 def source_clue(clue_id: str, style: str, source: Source, facts: tuple[Fact, ...], subject: str,
-                key: bool, misleading: bool = False) -> ClueDraft:
+                key: bool, misleading: bool = False, rng: random.Random | None = None) -> ClueDraft:
+    extra: tuple[tuple[str, str], ...] = ()
+    if source.kind == "receipt" and style in ("alibi", "reach") and rng is not None:
+        extra = tuple(rng.sample(RECEIPT_ITEMS, rng.randint(1, 3)))
+        total = f"{sum(float(p) for _, p in extra):.2f}"
+        facts = (*facts, Detail(person=clue_id, topic="total", value=total))
     return ClueDraft(clue_id, style, source.medium, facts, source.visibility, holder=source.holder,
                      location=source.location, key=key, misleading=misleading, subject=subject,
-                     witness=source.witness, source=source.kind)
+                     witness=source.witness, source=source.kind, extra=extra)
 
 
 def herring_clues(rng: random.Random, world: World) -> tuple[list[ClueDraft], list[str]]:
@@ -143,10 +158,10 @@ def herring_clues(rng: random.Random, world: World) -> tuple[list[ClueDraft], li
             if source.medium == "floorplan":
                 marked.append(pid)
                 continue
-            clues.append(source_clue(f"c_alibi_{pid}", "alibi", source, source.facts, pid, key=True))
+            clues.append(source_clue(f"c_alibi_{pid}", "alibi", source, source.facts, pid, key=True, rng=rng))
         elif herring.refutation == "reach":
             source = reach_source(rng, world, herring)
-            clues.append(source_clue(f"c_reach_{pid}", "reach", source, source.facts, pid, key=True))
+            clues.append(source_clue(f"c_reach_{pid}", "reach", source, source.facts, pid, key=True, rng=rng))
     return clues, marked
 
 
@@ -160,7 +175,7 @@ def motive_clues(rng: random.Random, world: World) -> list[ClueDraft]:
         source = motive_source(rng, world, person.id)
         clues.append(source_clue(f"c_motive_{person.id}", "motive", source,
                                  (Motive(person=person.id, kind=person.motive),), person.id,
-                                 key=person.culprit, misleading=not person.culprit))
+                                 key=False, misleading=not person.culprit))
     if ledger:
         clues.append(ledger_clue(rng, world, [p.id for p in debtors]))
     return clues
@@ -176,12 +191,12 @@ def ledger_clue(rng: random.Random, world: World, debtors: list[str]) -> ClueDra
     facts += [Motive(person=p, kind="debt") for p in debtors]
     room = rng.choice([r for r in world.layout.ids if r != world.murder_place])
     return ClueDraft("c_ledger", "ledger", "bar_chart", tuple(facts), Visibility.LOCATION, location=room,
-                     key=culprit, misleading=not culprit)
+                     key=False, misleading=not culprit)
 
 
 def trace_clue(rng: random.Random, world: World) -> list[ClueDraft]:
     """A misleading trace of a red herring at the murder scene, left at some other time."""
-    visitors = [h.person for h in world.herrings if world.murder_place in world.positions[h.person]]
+    visitors = [h.person for h in world.suspicious if world.murder_place in world.positions[h.person]]
     if not visitors or world.options.difficulty == "easy":
         return []
     pid = rng.choice(visitors)
@@ -189,30 +204,9 @@ def trace_clue(rng: random.Random, world: World) -> list[ClueDraft]:
                       Visibility.LOCATION, location=world.murder_place, misleading=True, subject=pid)]
 
 
-def filler_clues(rng: random.Random, world: World, clues: list[ClueDraft]) -> list[ClueDraft]:
-    """One clue to find in every room that has none yet (a scene to count, or a harmless trace)."""
-    covered = {c.location for c in clues if c.visibility is Visibility.LOCATION}
-    out: list[ClueDraft] = []
-    for room in world.layout.ids:
-        if room in covered:
-            continue
-        if world.options.difficulty != "easy" and not any(c.style == "objects" for c in out):
-            colours = rng.sample(MARKER_COLOURS, 3)
-            counts = tuple(Count(shape=rng.choice(MARKER_SHAPES), colour=c, count=rng.randint(1, 7)) for c in colours)
-            out.append(ClueDraft(f"c_objects_{room}", "objects", "objects", counts, Visibility.LOCATION,
-                                 location=room))
-            continue
-        visitors = sorted({p.id for p in world.people if room in world.positions[p.id] and world.herring(p.id) is None})
-        pid = rng.choice(visitors) if visitors else None
-        facts: tuple[Fact, ...] = (Trace(person=pid, place=room),) if pid else ()
-        out.append(ClueDraft(f"c_note_{room}", "note", "text", facts, Visibility.LOCATION, location=room, subject=pid))
-    return out
-
-
 def plan_evidence(rng: random.Random, world: World) -> tuple[ClueDraft, ...]:
     clues = crime_clues(rng, world)
     cleared, marked = herring_clues(rng, world)
     clues.append(floorplan_clue(rng, world, marked))
     clues += motive_clues(rng, world) + cleared + trace_clue(rng, world)
-    clues += filler_clues(rng, world, clues)
     return tuple(clues)

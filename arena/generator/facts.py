@@ -88,6 +88,22 @@ class MotiveVoid(FactModel):
     person: str
 
 
+class NoMotive(FactModel):
+    """`person` had no reason to harm the victim (stated by the person's own role script)."""
+
+    type: Literal["no_motive"] = "no_motive"
+    person: str
+
+
+class Detail(FactModel):
+    """A detail of `person`'s life stated in their role script (`topic` -> `value`), for LSU questions."""
+
+    type: Literal["detail"] = "detail"
+    person: str
+    topic: str
+    value: str
+
+
 class Doors(FactModel):
     """The complete list of doorways: nobody passes more than one doorway per time slot."""
 
@@ -130,14 +146,15 @@ class Relation(FactModel):
 
 Fact = Annotated[
     At | MurderTime | StoppedClock | ClockSlow | MurderPlace | CauseOfDeath | WeaponKept | EntryLog | Motive
-    | MotiveVoid | Doors | Trace | Count | Amount | Relation,
+    | MotiveVoid | NoMotive | Detail | Doors | Trace | Count | Amount | Relation,
     Field(discriminator="type"),
 ]
 
 QueryKind = Literal[
     "where", "relation", "weapon", "weapon_place", "murder_time", "clock_shows", "clock_offset", "entered",
     "motive_kind", "voided", "doors_of", "route_next", "count", "max_amount", "with_motive", "with_means",
-    "no_opportunity", "culprits",
+    "no_opportunity", "culprits", "detail", "door_count", "marker_count", "trail_rooms", "taller_bars",
+    "entry_time", "distance", "present",
 ]
 
 
@@ -152,6 +169,9 @@ class Query(FactModel):
     colour: str | None = None
     clock: bool = False  # slot times shown as on a 12-hour clock face ("9:15")
     among: tuple[str, ...] = ()  # the people the options name, for set-valued questions
+    slots: tuple[int, ...] = ()  # the time slots a trail or a marker set covers
+    topic: str | None = None  # for `detail` questions
+    multi: bool = False  # the question asks for every true option ("choose all that apply")
 
 
 class CaseFacts(FactModel):
@@ -165,5 +185,21 @@ class CaseFacts(FactModel):
     culprits: tuple[str, ...]
     given: tuple[Fact, ...]  # stated in the public briefing, cannot be removed
     clues: dict[str, tuple[Fact, ...]]
-    roles: dict[str, tuple[Fact, ...]]
+    roles: dict[str, tuple[Fact, ...]]  # what each role script states about its own holder
+    sightings: dict[str, tuple[Fact, ...]] = {}  # what each role script states about other people
     queries: dict[str, Query]
+    positions: dict[str, tuple[int, int, int]] = {}  # LSU question id -> (first word, last word, script words)
+    media_clues: tuple[str, ...] = ()  # clues whose facts only a picture shows (clock, plan, trail, chart)
+
+    def solving_facts(self, text_only: bool = False, removed: str | None = None) -> list[Fact]:
+        """Facts the culprit search may use: every clue's and what role scripts say of others.
+
+        A role's statements about itself are not evidence of its own innocence (anyone may lie about
+        themselves), so they are left out of the search; the answer keys use them (`all_facts`)."""
+        clues = [f for cid, facts in self.clues.items() if cid != removed
+                 and not (text_only and cid in self.media_clues) for f in facts]
+        return clues + [f for facts in self.sightings.values() for f in facts]
+
+    def all_facts(self) -> list[Fact]:
+        """Everything the case states: clues, role scripts about others and about themselves."""
+        return self.solving_facts() + [f for facts in self.roles.values() for f in facts]

@@ -31,3 +31,15 @@ def motive_sentence(world: World) -> str:
 def second_person(phrase: str) -> str:
     """Turn a third-person motive phrase into the second person ("was ..." -> "were ...")."""
     return "were " + phrase[4:] if phrase.startswith("was ") else phrase
+
+
+def capital(text: str) -> str:
+    """The text with its first letter upper-cased (the rest untouched)."""
+    return text[:1].upper() + text[1:]
+
+
+def article(noun_phrase: str) -> str:
+    """"a" or "an" before a noun phrase, by its first sound (spelling rules with the usual exceptions)."""
+    word = noun_phrase.split()[0].lower() if noun_phrase.split() else ""
+    vowel = word[:1] in "aeiou" and not word.startswith(("uni", "use", "eu", "one"))
+    return f"{'an' if vowel or word.startswith(('honest', 'hour', 'heir')) else 'a'} {noun_phrase}"

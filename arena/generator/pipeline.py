@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from arena.generator.check import check_case
 from arena.generator.derive import GeneratedCase, derive_case
 from arena.generator.facts import FACTS_FILE
 from arena.generator.heldout import Split, effective_seed
+from arena.generator.layer import EVIDENCE_FILE, evidence_document
 from arena.generator.world import CaseOptions, build_world
 from arena.scripts.schema import Script
 from arena.scripts.validation import (
@@ -33,7 +35,7 @@ from arena.scripts.validation import (
 )
 from multimodal.cards.render import SPEC_FILE, render_cards
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 MAX_ATTEMPTS = 40
 STRUCTURAL_CHECKS = (check_ids, check_culprits, check_roles, check_clue_fields, check_references, check_questions)
 
@@ -91,14 +93,17 @@ def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS) -> Generat
         meta: dict[str, Any] = {"generator": {
             "version": GENERATOR_VERSION, "seed": request.seed, "attempt": attempt, "split": request.split,
             "difficulty": request.options.difficulty, "roles": request.options.roles,
-            "culprits": request.options.culprits}}
+            "culprits": request.options.culprits, "words": request.options.words}}
         case = derive_case(rng, world, request.case_id, meta)
-        problems = structural_problems(case.script) + check_case(case.script, case.facts, card_params(case))
+        problems = structural_problems(case.script) + [
+            str(f) for f in check_case(case.script, case.facts, card_params(case), request.options.words)]
         if not problems:
             return case
         reasons.append(problems[0])
-    raise GenerationError(f"seed {request.seed}: no case passed the checks in {max_attempts} attempts; "
-                          f"last problem: {reasons[-1] if reasons else 'none'}")
+    failed = Counter(r.split("]")[0].lstrip("[") if r.startswith("[") else "structure" for r in reasons)
+    summary = ", ".join(f"{check} x{n}" for check, n in failed.most_common())
+    raise GenerationError(f"seed {request.seed}: no case passed the checks in {max_attempts} attempts "
+                          f"(failed checks: {summary}); last problem: {reasons[-1] if reasons else 'none'}")
 
 
 def card_params(case: GeneratedCase) -> dict[str, Any]:
@@ -128,6 +133,7 @@ def write_case(case: GeneratedCase, root: Path, render: bool = True) -> Path:
     (folder / "script.yaml").write_text(dump_yaml(script_document(case.script)), encoding="utf-8")
     (folder / SPEC_FILE).write_text(dump_yaml({"cards": list(case.cards)}), encoding="utf-8")
     (folder / FACTS_FILE).write_text(dump_yaml(case.facts.model_dump(mode="json")), encoding="utf-8")
+    (folder / EVIDENCE_FILE).write_text(dump_yaml(evidence_document(case.script, case.facts)), encoding="utf-8")
     if render:
         render_cards(folder)
     return folder

@@ -6,13 +6,18 @@ picks the same items on every run and every platform.
 
 from __future__ import annotations
 
-FIRST_NAMES = (
-    "Ada", "Amara", "Anton", "Beatrix", "Bram", "Callum", "Celeste", "Dario", "Delphine", "Edmund",
-    "Elif", "Esme", "Farid", "Felix", "Greta", "Hamish", "Hana", "Ines", "Ivo", "Jonah", "Juno",
-    "Kasimir", "Keiko", "Laszlo", "Leonie", "Lorcan", "Mabel", "Marek", "Mira", "Nadia", "Nikhil",
-    "Oona", "Osric", "Petra", "Priya", "Quentin", "Rafael", "Rosalind", "Sabine", "Silas", "Soren",
-    "Tamsin", "Teodor", "Uma", "Valentin", "Vesna", "Wilhelmina", "Xavier", "Yara", "Zeno",
+FEMALE_NAMES = (
+    "Ada", "Amara", "Beatrix", "Celeste", "Delphine", "Elif", "Esme", "Greta", "Hana", "Ines", "Juno", "Keiko",
+    "Leonie", "Mabel", "Mira", "Nadia", "Oona", "Petra", "Priya", "Rosalind", "Sabine", "Tamsin", "Uma", "Vesna",
+    "Wilhelmina", "Yara",
 )
+MALE_NAMES = (
+    "Anton", "Bram", "Callum", "Dario", "Edmund", "Farid", "Felix", "Hamish", "Ivo", "Jonah", "Kasimir", "Laszlo",
+    "Lorcan", "Marek", "Nikhil", "Osric", "Quentin", "Rafael", "Silas", "Soren", "Teodor", "Valentin", "Xavier",
+    "Zeno",
+)
+# every first name with its pronoun set, in a fixed order
+FIRST_NAMES = tuple(sorted([(n, "she") for n in FEMALE_NAMES] + [(n, "he") for n in MALE_NAMES]))
 
 SURNAMES = (
     "Ashdown", "Baptiste", "Castellano", "Dunmore", "Eriksen", "Fairclough", "Galloway", "Hargreave",
@@ -22,9 +27,14 @@ SURNAMES = (
 )
 
 VICTIM_NAMES = (
-    "Augustin Blackthorne", "Cordelia Vane", "Ignatius Moreland", "Lucinda Harrow", "Maximilian Crewe",
-    "Octavia Selwyn", "Percival Langley", "Seraphina Dorsey", "Theodora Quayle", "Victor Ashcombe",
+    ("Augustin Blackthorne", "he"), ("Cordelia Vane", "she"), ("Ignatius Moreland", "he"), ("Lucinda Harrow", "she"),
+    ("Maximilian Crewe", "he"), ("Octavia Selwyn", "she"), ("Percival Langley", "he"), ("Seraphina Dorsey", "she"),
+    ("Theodora Quayle", "she"), ("Victor Ashcombe", "he"),
 )
+PRONOUNS = {  # subject, object, possessive determiner, reflexive
+    "she": ("she", "her", "her", "herself"),
+    "he": ("he", "him", "his", "himself"),
+}
 
 # (occupation, one background sentence in the second person)
 OCCUPATIONS = (
@@ -52,25 +62,49 @@ OCCUPATIONS = (
     ("an art historian", "You authenticate paintings, and your opinion can make or break a sale."),
     ("a nurse", "You have cared for the sick for twenty years and keep calm in a crisis."),
     ("a composer", "You write film scores and hum when you are nervous."),
+    ("a personal secretary", "You keep other people's diaries in order and your own life in a small notebook."),
+    ("a physician", "You run a country practice and are used to being called out at any hour."),
+    ("an accountant", "You read balance sheets the way other people read novels."),
 )
 
-# relation of a suspect to the victim: (short label, sentence with {victim})
+# relation of a suspect to the victim: (label, sentence with {victim} and {vobj}/{vpos}, occupations that fit;
+# empty = any of FREE_OCCUPATIONS). A relation that is a job fixes the job.
 RELATIONS = (
-    ("business partner", "You have been {victim}'s business partner for eleven years."),
-    ("personal secretary", "You work as {victim}'s personal secretary and keep the diary."),
-    ("old friend", "You and {victim} have been friends since university."),
-    ("family physician", "You have been {victim}'s physician for a decade."),
-    ("godchild", "{victim} is your godparent and paid for your education."),
-    ("estranged sibling", "{victim} is your sibling, though you have barely spoken in years."),
-    ("cousin", "{victim} is your cousin on your mother's side."),
-    ("former spouse", "You were married to {victim} once; the divorce was bitter."),
-    ("tenant", "You rent a cottage on land owned by {victim}."),
-    ("protege", "{victim} discovered your talent and launched your career."),
-    ("biographer", "You are writing {victim}'s authorised biography."),
-    ("rival collector", "You and {victim} have competed for the same rare pieces for years."),
-    ("accountant", "You keep {victim}'s books and know every debt owed to them."),
-    ("neighbour", "You live next door to {victim} and see everyone who calls."),
+    ("business partner", "You have been {victim}'s business partner for eleven years.",
+     ("a wine merchant", "an antiques dealer", "a private banker", "an architect")),
+    ("personal secretary", "You work as {victim}'s personal secretary and keep {vpos} diary.",
+     ("a personal secretary",)),
+    ("old friend", "You and {victim} have been friends since university.", ()),
+    ("family physician", "You have been {victim}'s physician for a decade.", ("a physician",)),
+    ("godchild", "{victim} is your godparent and paid for your education.", ()),
+    ("estranged sibling", "{victim} is your sibling, though the two of you have barely spoken in years.", ()),
+    ("cousin", "{victim} is your cousin on your mother's side.", ()),
+    ("former spouse", "You were married to {victim} once; the divorce was bitter.", ()),
+    ("tenant", "You rent a cottage on land owned by {victim}.", ()),
+    ("protege", "{victim} discovered your talent and launched your career.",
+     ("a portrait painter", "a violinist", "a stage actor", "a composer", "a photographer", "a novelist")),
+    ("biographer", "You are writing {victim}'s authorised biography.", ("a journalist", "a novelist")),
+    ("rival collector", "You and {victim} have competed for the same rare pieces for years.",
+     ("an antiques dealer", "an art historian", "a jeweller", "a private banker")),
+    ("accountant", "You keep {victim}'s books and know every debt owed to {vobj}.", ("an accountant",)),
+    ("neighbour", "You live next door to {victim} and see everyone who calls.", ()),
 )
+# occupations that carry no relation of their own (any relation marked "any" may take them)
+FREE_OCCUPATIONS = (
+    "a portrait painter", "a retired surgeon", "a wine merchant", "a journalist", "an architect", "a violinist",
+    "a solicitor", "a botanist", "a racing driver", "a stage actor", "an antiques dealer", "a schoolteacher",
+    "a private banker", "a ship's engineer", "a novelist", "a photographer", "a chemist", "a pilot", "a jeweller",
+    "a chef", "a diplomat", "an art historian", "a nurse", "a composer",
+)
+# which relations make each motive plausible (empty = any relation)
+MOTIVE_RELATIONS = {
+    "debt": (),
+    "inheritance": ("godchild", "estranged sibling", "cousin"),
+    "blackmail": (),
+    "rivalry": ("business partner", "rival collector", "protege", "neighbour", "old friend"),
+    "dismissal": ("personal secretary", "accountant", "family physician", "biographer"),
+    "jealousy": ("former spouse", "old friend", "neighbour", "protege"),
+}
 
 # relationships between two suspects: label, sentence about "{other}" in the second person
 PAIR_RELATIONS = (
@@ -79,7 +113,8 @@ PAIR_RELATIONS = (
     ("former lovers", "You and {other} were close once; it ended badly and you avoid being alone with {first}."),
     ("colleagues", "You have worked alongside {other} and respect the work, if not always the manners."),
     ("cousins", "{other} is your cousin; family gatherings with {first} are polite and no more."),
-    ("strangers", "You met {other} for the first time this evening and formed no firm opinion."),
+    ("acquaintances", "You know {other} only slightly, from a few dinners like this one, and have formed no firm "
+     "opinion of {obj}."),
     ("creditor and debtor", "Money has passed between you and {other}, and it still sits awkwardly."),
     ("neighbours", "{other} lives a few streets from you; you nod in the street and gossip about {first}."),
 )

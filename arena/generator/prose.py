@@ -12,77 +12,47 @@ import random
 from arena.generator import pools
 from arena.generator.cluetext import clue_title
 from arena.generator.evidence import ClueDraft
+from arena.generator.longform import (
+    Draft,
+    backstory,
+    evening_section,
+    memories_section,
+    others_section,
+    secret_paragraph,
+    victim_section,
+)
 from arena.generator.phrases import join_names, method_phrase, motive_phrase, motive_sentence, second_person
 from arena.generator.world import Person, World
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
 
 def profile(world: World, person: Person) -> str:
-    return f"{person.name}, {person.occupation}; {world.victim}'s {person.relation}."
+    job = person.occupation if person.occupation.split()[-1] not in person.relation else ""
+    return f"{person.name}, {world.victim}'s {person.relation}" + (f" and {job}" if job else "") + "."
 
 
 def briefing(rng: random.Random, world: World) -> str:
     m_time = world.slots[world.discovery_slot]
     scene = world.place_name(world.murder_place)
+    guests = NUMBER_WORDS[len(world.people)]
     opening = rng.choice((
-        f"{rng.choice(world.setting.weather)} At {world.building}, {len(world.people)} guests had gathered for "
+        f"{rng.choice(world.setting.weather)} At {world.building}, {guests} guests had gathered for "
         f"{world.setting.occasion} hosted by {world.victim}.",
-        f"{world.victim} had invited {len(world.people)} guests to {world.building} for {world.setting.occasion}. "
+        f"{world.victim} had invited {guests} guests to {world.building} for {world.setting.occasion}. "
         f"{rng.choice(world.setting.weather)}",
     ))
     found = rng.choice((f"At {m_time} {world.staff} found {world.victim} dead in the {scene}.",
                         f"At {m_time} {world.staff} discovered the body of {world.victim} in the {scene}."))
     parts = [opening, found]
     if len(world.culprits) > 1:
-        parts.append(f"The police are sure that {len(world.culprits)} of the guests acted together.")
+        parts.append(f"The police are sure that {NUMBER_WORDS[len(world.culprits)]} of the guests acted together.")
     parts.append(f"Nobody entered or left {world.building} all evening, so the killer is one of the guests. "
                  f"Rooms connect only through doorways, and nobody could pass through more than one doorway "
                  f"in a quarter of an hour.")
     parts.append("Present: " + "; ".join(profile(world, p).rstrip(".") for p in world.people) + ".")
     parts.append("Rooms: " + ", ".join(r.name for r in world.layout.rooms) + ".")
     return " ".join(parts)
-
-
-def slot_sentence(rng: random.Random, world: World, person: Person, t: int) -> str:
-    path = world.positions[person.id]
-    room, time = world.place_name(path[t]), world.slots[t]
-    if t == 0:
-        lead = rng.choice((f"At {time} you were in the {room}", f"{time} found you in the {room}",
-                           f"The evening began for you in the {room} at {time}"))
-    elif path[t] == path[t - 1]:
-        lead = rng.choice((f"At {time} you were still in the {room}", f"You stayed on in the {room} past {time}",
-                           f"At {time} you remained in the {room}"))
-    else:
-        lead = rng.choice((f"At {time} you went through to the {room}", f"At {time} you walked over to the {room}",
-                           f"Around {time} you made your way into the {room}"))
-    others = [p.name for p in world.people if p.id != person.id and world.positions[p.id][t] == path[t]]
-    if world.victim_positions[t] == path[t] and t < world.murder_slot:
-        others.append(world.victim)
-    if others:
-        lead += rng.choice((f", together with {join_names(others)}", f", where {join_names(others)} also was"
-                            if len(others) == 1 else f", where {join_names(others)} also were",
-                            f"; {join_names(others)} kept you company"))
-    else:
-        lead += rng.choice((", alone", ", with nobody else there", " on your own"))
-    if world.victim_positions[t] == path[t] and t < world.murder_slot:
-        lead += rng.choice((f". {world.victim} was in a sharp temper", f". {world.victim} seemed distracted",
-                            f". {world.victim} was talking too loudly and kept checking the time"))
-    return lead + "." + departures(rng, world, person, t)
-
-
-def departures(rng: random.Random, world: World, person: Person, t: int) -> str:
-    """What the person saw of others leaving the room they stayed in (true by the timeline)."""
-    path = world.positions[person.id]
-    if t + 1 >= world.discovery_slot or path[t + 1] != path[t]:
-        return ""
-    seen = []
-    for other in world.people:
-        route = world.positions[other.id]
-        if other.id != person.id and route[t] == path[t] and route[t + 1] != path[t]:
-            seen.append(f"{other.name} left for the {world.place_name(route[t + 1])}")
-    if not seen:
-        return ""
-    return " " + rng.choice(("Shortly afterwards {s}.", "A little later {s}.", "You noticed that {s}.")).format(
-        s=join_names(seen))
 
 
 def culprit_sentence(world: World, person: Person, t: int) -> str | None:
@@ -92,8 +62,8 @@ def culprit_sentence(world: World, person: Person, t: int) -> str | None:
         partners = [world.person(c).name for c in world.culprits if c != person.id]
         together = f" together with {join_names(partners)}" if partners else ""
         return (f"At {time} you were in the {world.place_name(world.murder_place)}{together} with {world.victim}. "
-                f"The quarrel turned ugly and you {method_phrase(world)}. The clock fell in the struggle and "
-                f"stopped at that moment.")
+                f"The quarrel turned ugly and you {method_phrase(world)}. Things were knocked over in the "
+                f"struggle; you did not stop to set them straight.")
     if t == weapon_slot(world, person.id):
         return (f"At {time} you slipped into the {world.place_name(path[t])} and took the {world.weapon.name} "
                 f"from {world.weapon.container}.")
@@ -107,19 +77,15 @@ def weapon_slot(world: World, person_id: str) -> int | None:
     return next((t for t in range(world.murder_slot - gap + 1) if path[t] == world.weapon_place), None)
 
 
-def relations_paragraph(rng: random.Random, world: World, person: Person) -> str:
-    lines = [rng.choice(("As for the others here tonight:", "About the other guests:", "The rest of the company:"))]
+def pair_sentences(world: World, person: Person) -> dict[str, str]:
+    """What `person` thinks of each other person, from the pair relation drawn for the two of them."""
+    out = {}
     for other in world.people:
-        if other.id == person.id:
-            continue
-        if person.culprit and other.culprit:
-            lines.append(f"{other.name} is your accomplice: the two of you planned tonight together, and you "
-                         f"must protect each other.")
-            continue
-        index = world.pair_relations[(min(person.id, other.id), max(person.id, other.id))]
-        lines.append(f"{other.name} is {other.occupation}. "
-                     + pools.PAIR_RELATIONS[index][1].format(other=other.name, first=other.name.split()[0]))
-    return " ".join(lines)
+        if other.id != person.id:
+            index = world.pair_relations[(min(person.id, other.id), max(person.id, other.id))]
+            out[other.id] = pools.PAIR_RELATIONS[index][1].format(other=other.name, first=other.first,
+                                                                   obj=world.pro(other.id, 1))
+    return out
 
 
 def motive_paragraph(rng: random.Random, world: World, person: Person) -> str:
@@ -136,7 +102,7 @@ def motive_paragraph(rng: random.Random, world: World, person: Person) -> str:
                        "People may suspect you, because you {m}."))
     text = text.format(m=second_person(motive_phrase(world, person)))
     if herring is not None and herring.refutation == "void":
-        text += f" What few people know is that {motive_phrase(world, person, void=True)}; you can prove it."
+        text += " What few people know is that the matter was settled before tonight, and you hold the proof."
     return text
 
 
@@ -151,7 +117,7 @@ def hide_paragraph(rng: random.Random, world: World, person: Person) -> str:
                      f"{world.place_name(world.weapon_place)} at {world.slots[fetched]}.")
     parts.append(f"If asked, say you were in the {world.place_name(alt)} at {world.slots[m]}. You are the only "
                  f"player allowed to lie; lie where you must, and keep your story consistent.")
-    targets = [world.person(h.person) for h in world.herrings]
+    targets = [world.person(h.person) for h in world.suspicious]
     if targets:
         target = rng.choice(targets)
         parts.append(f"If suspicion turns to you, remind everyone that {target.name} {motive_phrase(world, target)}.")
@@ -165,35 +131,36 @@ def goals(world: World, person: Person) -> list[str]:
             "unless it matters to the case."]
 
 
-def role_script(rng: random.Random, world: World, person: Person, drafts: tuple[ClueDraft, ...]) -> str:
+def role_script(rng: random.Random, world: World, person: Person, drafts: tuple[ClueDraft, ...],
+                words: int) -> Draft:
+    """The role's script (at least `words` words) with the facts it states."""
+    d = Draft(rng, world, person)
     opening = rng.choice((f"You are {person.name}, {person.occupation}.", f"Your name is {person.name}; by "
                           f"profession you are {person.occupation}.", f"You are {person.name} and you work as "
                           f"{person.occupation}."))
-    intro = f"{opening} {person.background} {person.relation_text} " + rng.choice((
-        f"Tonight you came to {world.building} for {world.setting.occasion}.",
-        f"This evening {world.victim} welcomed you to {world.building} for {world.setting.occasion}."))
-    paragraphs = [intro, relations_paragraph(rng, world, person), motive_paragraph(rng, world, person)]
+    d.paragraphs.append(f"# {person.name}\n\n{opening}")
+    backstory(d)
+    victim_section(d)
+    others_section(d, pair_sentences(world, person))
+    d.paragraphs.append(motive_paragraph(rng, world, person))
     if not person.culprit:
-        paragraphs.append(rng.choice(("You also keep a secret of your own: {s}.", "There is something you would "
-                                      "rather nobody found out: {s}.")).format(s=person.secret)
-                          + " It has nothing to do with the death.")
-    evening = [rng.choice(("Here is how your evening went.", "Your evening, quarter hour by quarter hour:"))]
-    for t in range(world.discovery_slot):
-        special = culprit_sentence(world, person, t) if person.culprit else None
-        evening.append(special or slot_sentence(rng, world, person, t))
-    d = world.discovery_slot
-    evening.append(f"At {world.slots[d]} you were in the {world.place_name(world.positions[person.id][d])} when "
-                   f"{world.staff} found {world.victim} dead in the {world.place_name(world.murder_place)} and "
-                   f"raised the alarm.")
-    paragraphs.append(" ".join(evening))
-    held = [d for d in drafts if d.holder == person.id]
+        d.paragraphs.append(secret_paragraph(d))
+    head = len(d.paragraphs)
+    specials = {t: s for t in range(world.discovery_slot) if person.culprit
+                and (s := culprit_sentence(world, person, t)) is not None}
+    evening_section(d, specials)
+    held = [x for x in drafts if x.holder == person.id]
     if held:
-        paragraphs.append("You hold evidence that others have not seen yet: " + "; ".join(
-            f"\"{clue_title(d, world)}\"" for d in held) + ". You may show it whenever you choose.")
+        d.paragraphs.append("You hold evidence that others have not seen yet: " + "; ".join(
+            f"\"{clue_title(x, world)}\"" for x in held) + ". You may show it whenever you choose.")
     if person.culprit:
-        paragraphs.append(hide_paragraph(rng, world, person))
-    paragraphs.append("Your goals: " + " ".join(goals(world, person)))
-    return "\n\n".join(paragraphs) + "\n"
+        d.paragraphs.append(hide_paragraph(rng, world, person))
+    d.paragraphs.append("Your goals: " + " ".join(goals(world, person)))
+    tail = d.paragraphs[head:]
+    d.paragraphs = d.paragraphs[:head]
+    memories_section(d, words - sum(len(p.split()) for p in tail))
+    d.paragraphs += tail
+    return d
 
 
 def truth_parts(world: World) -> tuple[str, str, list[tuple[str, str]], str]:

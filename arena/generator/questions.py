@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Protocol
 
 from arena.generator import pools
 from arena.generator.evidence import ClueDraft
-from arena.generator.facts import Amount, At, CaseFacts, Count, EntryLog, Motive, Query, QueryKind
+from arena.generator.facts import Amount, At, CaseFacts, Detail, EntryLog, Motive, Query, QueryKind
 from arena.generator.world import World
 from arena.scripts.schema import Question, ReasoningStep, Suite
 
@@ -59,19 +60,38 @@ def make_options(rng: random.Random, correct: list[str], pool: list[str],
     return options, [k for k, v in options.items() if v in correct]
 
 
-class QuestionMaker:
-    """Accumulates questions and their queries, numbering ids q1, q2, ..."""
+class Truth(Protocol):
+    def answer(self, query: Query, naming: Naming) -> set[str]: ...
 
-    def __init__(self, rng: random.Random, world: World, naming: Naming) -> None:
-        self.rng, self.world, self.naming = rng, world, naming
+
+class QuestionMaker:
+    """Accumulates questions and their queries, numbering ids q1, q2, ...
+
+    The key of every question is what the whole-case solver (`truth`: all the case's facts) derives
+    for its query, never what the question was meant to ask: a question whose intended answer is not
+    the whole-case answer, or whose single answer is not unique, is not asked."""
+
+    def __init__(self, rng: random.Random, world: World, naming: Naming, truth: Truth) -> None:
+        self.rng, self.world, self.naming, self.truth = rng, world, naming, truth
         self.items: list[tuple[Question, Query]] = []
+        self.anchors: dict[str, str] = {}  # question id -> the script sentence holding its evidence
 
     def add(self, suite: Suite, stem: str, correct: list[str], pool: list[str], query: Query, evidence: list[str],
-            role: str | None = None, depth: int | None = None, size: int = 4) -> None:
-        options, answer = make_options(self.rng, correct, pool, size)
+            role: str | None = None, depth: int | None = None, size: int = 4) -> str | None:
+        derived = self.truth.answer(query, self.naming)
+        multi = query.multi or "Choose all that apply" in stem
+        if not derived or (not multi and len(derived) != 1) or (correct and not derived & set(correct)):
+            return None  # the whole case does not support the question as drawn
+        if multi and "Choose all that apply" not in stem:
+            stem += " Choose all that apply."
+        options, answer = make_options(self.rng, sorted(derived), pool, size)
+        if len(answer) == len(options) and query.kind != "doors_of":
+            return None  # every option true: the question tells nothing
         qid = f"q{len(self.items) + 1}"
         self.items.append((Question(id=qid, suite=suite, stem=stem, options=options, answer=answer,
-                                    evidence=evidence, role=role, depth=depth), query))
+                                    evidence=evidence, role=role, depth=depth), query.model_copy(
+                                        update={"multi": multi})))
+        return qid
 
     def people_among(self, must: list[str], size: int = 5) -> list[str]:
         others = [p.id for p in self.world.people if p.id not in must]
@@ -82,40 +102,102 @@ class QuestionMaker:
         return [r.name for r in self.world.layout.rooms]
 
 
-def lsu_questions(qm: QuestionMaker) -> None:
+DETAIL_STEMS = {
+    "hometown": ("Where did {name} grow up?", "TOWNS"),
+    "first_met": ("In which city did {name} first meet {victim}?", "CITIES"),
+    "pocket": ("What does {name} carry in a pocket tonight?", "ITEMS"),
+    "remembered_in": ("In which city is {name}'s first real memory of talking with {victim}?", "CITIES"),
+    "best_meal": ("In which city did {name} eat the best meal ever?", "CITIES"),
+    "first_job": ("Where did {name} earn a first wage?", "TOWNS"),
+    "lost_in": ("In which city did {name} once lose a passport?", "CITIES"),
+}
+
+
+def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]]) -> None:
+    """Per role: where they were at two times, their relation, and details from the whole script."""
+    from arena.generator import lore
+
     w = qm.world
     for person in w.people:
-        slot = qm.rng.randrange(w.discovery_slot + 1)
-        place = w.place_name(w.positions[person.id][slot])
-        qm.add(Suite.LSU, f"Where was {person.name} at {w.slots[slot]}?", [place], qm.rooms,
-               Query(kind="where", person=person.id, slot=slot), [person.id], role=person.id)
-        if qm.rng.random() < 0.5:
-            labels = [r[0] for r in pools.RELATIONS]
-            qm.add(Suite.LSU, f"What is {person.name} to {w.victim}?", [person.relation], labels,
-                   Query(kind="relation", person=person.id), [person.id], role=person.id)
+        for slot in sorted(qm.rng.sample(range(w.discovery_slot + 1), 2)):
+            place = w.place_name(w.positions[person.id][slot])
+            qm.add(Suite.LSU, f"Where was {person.name} at {w.slots[slot]}?", [place], qm.rooms,
+                   Query(kind="where", person=person.id, slot=slot), [person.id], role=person.id)
+        labels = [r[0] for r in pools.RELATIONS]
+        qm.add(Suite.LSU, f"What is {person.name} to {w.victim}?", [person.relation], labels,
+               Query(kind="relation", person=person.id), [person.id], role=person.id)
+        for fact, sentence in details.get(person.id, []):
+            if fact.topic in DETAIL_STEMS:
+                stem, pool = DETAIL_STEMS[fact.topic]
+                options: list[str] = list(getattr(lore, pool))
+                text = stem.format(name=person.name, victim=w.victim)
+            else:
+                slot = int(fact.topic.split("_")[1])
+                if qm.rng.random() < 0.5:
+                    continue
+                options, text = list(lore.ACTIVITIES), f"What was {person.name} doing at {w.slots[slot]}?"
+            qid = qm.add(Suite.LSU, text, [fact.value], options, Query(kind="detail", person=person.id,
+                         topic=fact.topic), [person.id], role=person.id)
+            if qid:
+                qm.anchors[qid] = sentence
+
+
+def log_questions(qm: QuestionMaker, d: ClueDraft) -> None:
+    w, n = qm.world, qm.naming
+    log = next(f for f in d.facts if isinstance(f, EntryLog))
+    room = w.place_name(log.place)
+    among = qm.people_among([log.entries[0][0]])
+    qm.add(Suite.TIU, f"Which of these people does the door log of the {room} list?", [], [n.label(p) for p in among],
+           Query(kind="entered", place=log.place, among=tuple(among), multi=True), [d.id], size=len(among))
+    for person in sorted({p for p, _ in log.entries}):
+        qm.add(Suite.TIU, f"According to the door log of the {room}, at what time did {n.label(person)} open its "
+               "door?", [], list(w.slots), Query(kind="entry_time", place=log.place, person=person), [d.id])
+
+
+def card_detail_questions(qm: QuestionMaker, d: ClueDraft) -> None:
+    """Questions on what a text-rich card prints beside its facts (totals, signatures, senders)."""
+    for fact in d.facts:
+        if isinstance(fact, Detail) and fact.person == d.id:
+            stem, pool = CARD_DETAILS[fact.topic]
+            qm.add(Suite.TIU, stem.format(title=clue_title_of(qm, d)), [fact.value], list(pool),
+                   Query(kind="detail", person=d.id, topic=fact.topic), [d.id])
+
+
+def clue_title_of(qm: QuestionMaker, d: ClueDraft) -> str:
+    from arena.generator.cluetext import clue_title
+
+    return clue_title(d, qm.world)
+
+
+CARD_DETAILS = {
+    "method": ("According to \"{title}\", how was the victim killed?", ("stabbed", "struck", "strangled",
+                                                                        "poisoned", "drowned")),
+    "total": ("On the card \"{title}\", what is the total?", tuple(f"{x / 10:.2f}" for x in range(20, 200, 7))),
+    "signature": ("Who signed the card \"{title}\"?", ("Dr H. Marlow, coroner", "A. Kessler, clockmaker",
+                                                       "Dr R. Okoye, coroner", "B. Lindt, clockmaker",
+                                                       "Dr S. Ferrand, coroner", "P. Rusk, clockmaker")),
+}
 
 
 def text_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
     w, n = qm.world, qm.naming
+    card_detail_questions(qm, d)
     if d.style == "autopsy":
         qm.add(Suite.TIU, "According to the coroner's report, what was the weapon?", [w.weapon.name],
                [x[1] for x in pools.WEAPONS], Query(kind="weapon"), [d.id])
     elif d.style == "log":
-        log = next(f for f in d.facts if isinstance(f, EntryLog))
-        among = qm.people_among([log.entries[0][0]])
-        correct = sorted({n.label(p) for p, _ in log.entries if p in among})
-        qm.add(Suite.TIU, f"Which of these people does the door log of the {w.place_name(log.place)} list? "
-               "Choose all that apply.", correct, [n.label(p) for p in among],
-               Query(kind="entered", place=log.place, among=tuple(among)), [d.id], size=len(among))
+        log_questions(qm, d)
     elif d.style in ("alibi", "reach"):
         fact = next(f for f in d.facts if isinstance(f, At) and f.person == d.subject)
         qm.add(Suite.TIU, f"According to this card, where was {n.label(fact.person)} at {w.slots[fact.slot]}?",
                [n.label(fact.place)], qm.rooms, Query(kind="where", person=fact.person, slot=fact.slot), [d.id])
     elif d.style == "void":
-        among = qm.people_among([d.subject or ""], 4)
+        others = [p.id for p in w.people if p.id != d.subject and (h := w.herring(p.id)) is not None
+                  and h.refutation != "void" or p.culprit]
+        among = sorted([d.subject or ""] + qm.rng.sample(others, min(3, len(others))))
         qm.add(Suite.TIU, "Whose motive does this document show was settled before the murder?",
-               [n.label(d.subject or "")], [n.label(p) for p in among],
-               Query(kind="voided", among=tuple(among)), [d.id])
+               [n.label(d.subject or "")], [n.label(p) for p in among], Query(kind="voided", among=tuple(among)),
+               [d.id])
     elif d.style == "clock_note":
         room = n.label(w.murder_place)
         slow = f"{w.clock_slow} minutes slow"
@@ -131,36 +213,75 @@ def text_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
                list(qm.naming.facts.motive_phrases.values()), Query(kind="motive_kind", person=motive.person), [d.id])
 
 
-def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
+def text_clue_question(qm: QuestionMaker, d: ClueDraft) -> None:
+    """MMR on a text clue that is context (a motive told by a witness): the reason it gives."""
+    if d.style == "motive":
+        motive = next(f for f in d.facts if isinstance(f, Motive))
+        qm.add(Suite.MMR, f"What reason did {qm.naming.label(motive.person)} have to wish {qm.world.victim} harm?",
+               [qm.naming.label(motive.kind)], list(qm.naming.facts.motive_phrases.values()),
+               Query(kind="motive_kind", person=motive.person), [d.id], depth=1)
+
+
+def count_options(label: str, top: int = 6) -> list[str]:
+    from arena.generator.solver import plural
+
+    return [plural(i, label) for i in range(top + 1)]
+
+
+def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
+    """Door counts per room, walking distances and marker counts: read off the plan only."""
     w, n = qm.world, qm.naming
+    for room in w.layout.ids:
+        qm.add(Suite.MIU, f"On the floor plan, how many doorways lead out of the {n.label(room)}?", [],
+               count_options("doorway", 5), Query(kind="door_count", place=room), [d.id])
+    pairs = [(a, b) for a in w.layout.ids for b in w.layout.ids if a < b]
+    for a, b in qm.rng.sample(pairs, min(4, len(pairs))):
+        qm.add(Suite.MIU, f"On the floor plan, through how many doorways at least must one pass to walk from the "
+               f"{n.label(a)} to the {n.label(b)}?", [], count_options("doorway", 6),
+               Query(kind="distance", place=a, among=(b,)), [d.id])
+    marked = tuple(pid for pid, _ in d.extra)
+    slots = tuple(f.slot for f in d.facts if isinstance(f, At))[:1]
+    if marked and slots:
+        rooms = sorted({f.place for f in d.facts if isinstance(f, At)})
+        for room in rooms + qm.rng.sample([r for r in w.layout.ids if r not in rooms], 1):
+            qm.add(Suite.MIU, f"How many markers does the floor plan show in the {n.label(room)}?", [],
+                   count_options("marker", 4), Query(kind="marker_count", place=room, among=marked, slots=slots),
+                   [d.id])
+
+
+def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
+    w = qm.world
     if d.style == "clock":
         qm.add(Suite.MIU, "What time does the stopped clock show?", *clock_options(qm), Query(kind="clock_shows"),
                [d.id])
     elif d.style == "floorplan":
-        place = w.murder_place
-        near = [n.label(p) for p in w.layout.neighbours(place)]
-        pool = [r for r in qm.rooms if r != n.label(place)]
-        among = sorted(near + qm.rng.sample([r for r in pool if r not in near], min(2, len(pool) - len(near))))
-        ids = tuple(r.id for r in w.layout.rooms if r.name in among)
-        qm.add(Suite.MIU, f"Which rooms have a doorway straight into the {n.label(place)}? Choose all that apply.",
-               near, among, Query(kind="doors_of", place=place, among=ids), [d.id], size=len(among))
-        for pid, mark in d.extra[:1]:
-            fact = next(f for f in d.facts if isinstance(f, At) and f.person == pid)
-            qm.add(Suite.MIU, f"In which room is the {mark} marker on the floor plan?", [n.label(fact.place)],
-                   qm.rooms, Query(kind="where", person=pid, slot=fact.slot), [d.id])
+        floorplan_questions(qm, d)
     elif d.source == "route":
-        steps = sorted((f.slot, f.place) for f in d.facts if isinstance(f, At))
-        qm.add(Suite.MIU, f"On the phone trail, which room comes right after the {n.label(steps[0][1])}?",
-               [n.label(steps[1][1])], qm.rooms, Query(kind="route_next", person=d.subject, place=steps[0][1]), [d.id])
-    elif d.style == "objects":
-        group = qm.rng.choice([f for f in d.facts if isinstance(f, Count)])
-        qm.add(Suite.MIU, f"How many {group.colour} {group.shape}s are on the table?", [str(group.count)],
-               [str(i) for i in range(1, 10)], Query(kind="count", shape=group.shape, colour=group.colour), [d.id])
+        slots = tuple(sorted(f.slot for f in d.facts if isinstance(f, At)))
+        qm.add(Suite.MIU, "How many different rooms does the phone trail pass through?", [],
+               count_options("room", 6), Query(kind="trail_rooms", person=d.subject, slots=slots), [d.id])
     elif d.style == "ledger":
-        labels = [f.label for f in d.facts if isinstance(f, Amount)]
-        top = max((f for f in d.facts if isinstance(f, Amount)), key=lambda f: f.value)
-        qm.add(Suite.MIU, f"According to the chart, who owed {w.victim} the most?", [n.label(top.label)],
-               [n.label(x) for x in labels], Query(kind="max_amount", among=tuple(labels)), [d.id])
+        for f in d.facts:
+            if isinstance(f, Amount):
+                label = qm.naming.label(f.label) if f.label in qm.naming.facts.people else f.label
+                short = label.split()[0] if f.label in qm.naming.facts.people else label
+                qm.add(Suite.MIU, f"On the chart of sums owed to {w.victim}, how many bars are taller than "
+                       f"{short}'s?", [], count_options("bar", 5), Query(kind="taller_bars", person=f.label), [d.id])
+
+
+PRESENCE_QUESTIONS = 12
+
+
+def presence_questions(qm: QuestionMaker) -> None:
+    """MMR: who was in a room at a time, combining role scripts and clues."""
+    w, n = qm.world, qm.naming
+    for _ in range(PRESENCE_QUESTIONS):
+        slot = qm.rng.randrange(w.discovery_slot)
+        room = qm.rng.choice(w.layout.ids)
+        among = qm.people_among([], 5)
+        qm.add(Suite.MMR, f"Which of these people were in the {n.label(room)} at {w.slots[slot]}?", [],
+               [n.label(p) for p in among], Query(kind="present", place=room, slots=(slot,), among=tuple(among),
+                                                  multi=True), [p for p in among], depth=2, size=len(among))
 
 
 def clock_options(qm: QuestionMaker) -> tuple[list[str], list[str]]:
@@ -179,9 +300,9 @@ STEP_QUERIES: dict[str, QueryKind] = {
 }
 
 
-def step_question(qm: QuestionMaker, step: ReasoningStep, clue_refs: list[str], mentioned: set[str]) -> None:
-    """One MMR question per reasoning step; `mentioned` are people the step's clues place somewhere,
-    kept out of "who could not have been there" options other than the step's own subject."""
+def step_question(qm: QuestionMaker, step: ReasoningStep, clue_refs: list[str]) -> None:
+    """One MMR question per reasoning step, keyed by the whole case (person questions ask for every
+    true option)."""
     w, n = qm.world, qm.naming
     suspects = [p.id for p in w.people]
     kind: QueryKind = STEP_QUERIES.get(step.id, "voided" if step.id.startswith("s_void_") else "no_opportunity")
@@ -202,37 +323,21 @@ def step_question(qm: QuestionMaker, step: ReasoningStep, clue_refs: list[str], 
         near = [n.label(p) for p in w.layout.neighbours(w.murder_place)]
         qm.add(Suite.MMR, f"From which rooms could someone step straight into the {n.label(w.murder_place)}? "
                "Choose all that apply.", near, qm.rooms, Query(kind=kind, place=w.murder_place,
-               among=w.layout.ids), evidence, depth=step.depth, size=len(qm.rooms))
+               among=w.layout.ids, multi=True), evidence, depth=step.depth, size=len(qm.rooms))
     else:
         subject = step.id.split("_", 2)[2] if step.id.startswith(("s_void_", "s_clear_")) else None
-        pool = [p for p in suspects if p == subject or p not in mentioned] if kind == "no_opportunity" else suspects
-        among = sample_among(qm, pool, subject, 5 if subject else len(suspects))
+        among = sample_among(qm, suspects, subject, 5 if subject else len(suspects))
         stems = {"with_means": f"Who entered the {n.label(w.weapon_place)} before the murder, and so could have "
                                f"taken the {w.weapon.name}?",
                  "with_motive": f"Who had a reason to kill {w.victim} that still held that evening?",
                  "culprits": f"Who killed {w.victim}?", "voided": "Whose motive had already been settled?",
                  "no_opportunity": f"Who could not have been in the {n.label(w.murder_place)} when the murder "
                                    "happened?"}
-        query = Query(kind=kind, among=tuple(among))
-        correct = [n.label(p) for p in qm_answer(qm, kind, among, subject)]
-        multi = " Choose all that apply." if kind in ("with_means", "with_motive", "culprits") else ""
-        qm.add(Suite.MMR, stems[kind] + multi, correct, [n.label(p) for p in among], query, evidence,
-               depth=step.depth, size=len(among))
+        qm.add(Suite.MMR, stems[kind], [], [n.label(p) for p in among],
+               Query(kind=kind, among=tuple(among), multi=True), evidence, depth=step.depth, size=len(among))
 
 
 def sample_among(qm: QuestionMaker, pool: list[str], subject: str | None, size: int) -> list[str]:
     others = [p for p in pool if p != subject]
     picked = qm.rng.sample(others, min(len(others), size - (1 if subject else 0)))
     return sorted(picked + ([subject] if subject else []))
-
-
-def qm_answer(qm: QuestionMaker, kind: str, among: list[str], subject: str | None) -> list[str]:
-    """The intended answer from the world model (the solver re-derives it independently from facts)."""
-    w = qm.world
-    if kind == "with_means":  # entered the weapon room no later than the murder slot
-        return [p for p in among if w.weapon_place in w.positions[p][: w.murder_slot + 1]]
-    if kind == "with_motive":
-        return [p for p in among if w.person(p).culprit]
-    if kind == "culprits":
-        return [p for p in among if w.person(p).culprit]
-    return [subject] if subject else []

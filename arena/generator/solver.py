@@ -24,6 +24,7 @@ from arena.generator.facts import (
     CauseOfDeath,
     ClockSlow,
     Count,
+    Detail,
     Doors,
     EntryLog,
     Fact,
@@ -31,6 +32,7 @@ from arena.generator.facts import (
     MotiveVoid,
     MurderPlace,
     MurderTime,
+    NoMotive,
     Query,
     Relation,
     StoppedClock,
@@ -40,6 +42,10 @@ from arena.generator.floorplan import shortest_paths
 from arena.generator.questions import Naming, clock_label, minutes_of
 
 FAR = 10_000
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 @dataclass
@@ -60,6 +66,8 @@ class Knowledge:
     counts: dict[tuple[str, str], int] = field(default_factory=dict)
     amounts: dict[str, float] = field(default_factory=dict)
     relations: dict[str, str] = field(default_factory=dict)
+    nomotive: set[str] = field(default_factory=set)
+    details: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def add(self, fact: Fact) -> None:
         if isinstance(fact, At):
@@ -92,6 +100,10 @@ class Knowledge:
             self.amounts[fact.label] = fact.value
         elif isinstance(fact, Relation):
             self.relations[fact.person] = fact.relation
+        elif isinstance(fact, NoMotive):
+            self.nomotive.add(fact.person)
+        elif isinstance(fact, Detail):
+            self.details[(fact.person, fact.topic)] = fact.value
 
 
 class Solver:
@@ -126,7 +138,8 @@ class Solver:
         return sorted(known) if known is not None else list(range(len(self.case.slots)))
 
     def has_motive(self, person: str) -> bool:
-        return bool(self.k.motives.get(person)) and person not in self.k.voids
+        """Unknown motives count as possible: only a settled motive or a stated lack of one excludes."""
+        return person not in self.k.voids and person not in self.k.nomotive
 
     def has_means(self, person: str, slot: int) -> bool:
         if not self.k.weapons:
@@ -204,4 +217,31 @@ class Solver:
             return {p for p in among if not any(self.has_opportunity(p, m) for m in self.murder_slots())}
         if q.kind == "culprits":
             return {p for p in among if self.consistent(p)}
+        return self.media_values(q)
+
+    def media_values(self, q: Query) -> set[str] | set[int]:
+        k = self.k
+        if q.kind == "detail":
+            value = k.details.get((q.person or "", q.topic or ""))
+            return {value} if value is not None else set()
+        if q.kind == "door_count":
+            return {plural(len(self.neighbours(q.place or "")), "doorway")} if k.doors is not None else set()
+        if q.kind == "marker_count":
+            slot = q.slots[0] if q.slots else -1
+            here = [p for p in q.among if (q.place, slot) in k.at.get(p, ())]
+            return {plural(len(here), "marker")}
+        if q.kind == "trail_rooms":
+            seen = {place for place, slot in k.at.get(q.person or "", ()) if slot in q.slots}
+            return {plural(len(seen), "room")} if seen else set()
+        if q.kind == "taller_bars":
+            base = k.amounts.get(q.person or "")
+            return {plural(sum(v > base for v in k.amounts.values()), "bar")} if base is not None else set()
+        if q.kind == "entry_time":
+            return {t for p, t in k.logs.get(q.place or "", ()) if p == q.person}
+        if q.kind == "distance":
+            far = self.distance(q.place or "", q.among[0]) if k.doors is not None and q.among else FAR
+            return {plural(far, "doorway")} if far < FAR else set()
+        if q.kind == "present":
+            slot = q.slots[0] if q.slots else -1
+            return {p for p in q.among if (q.place, slot) in k.at.get(p, ())}
         raise ValueError(f"unknown query kind {q.kind!r}")

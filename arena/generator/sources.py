@@ -59,15 +59,13 @@ def sighting(rng: random.Random, world: World, person: str, slot: int, kinds: tu
     fact = At(person=person, place=place, slot=slot)
     if kind == "witness":
         witness = rng.choice(witnesses)
-        return Source(kind, "text", Visibility.PRIVATE, holder=witness, witness=witness,
-                      facts=(fact, At(person=witness, place=place, slot=slot)))
+        return Source(kind, "text", Visibility.PRIVATE, holder=witness, witness=witness, facts=(fact,))
     if kind in ("staff", "chat"):
         return Source(kind, MEDIUM[kind], Visibility.LOCATION, location=place, facts=(fact,))
     if kind == "floorplan":
         return Source(kind, "floorplan", Visibility.PUBLIC, facts=(fact,))
-    private = rng.random() < 0.5
-    return Source(kind, MEDIUM[kind], Visibility.PRIVATE if private else Visibility.LOCATION,
-                  holder=person if private else None, location=None if private else place, facts=(fact,))
+    # found where it was left, never held by its subject (whose script tells the same evening)
+    return Source(kind, MEDIUM[kind], Visibility.LOCATION, location=place, facts=(fact,))
 
 
 def alibi_source(rng: random.Random, world: World, person: str) -> Source:
@@ -93,7 +91,8 @@ def reach_source(rng: random.Random, world: World, herring: Herring) -> Source:
         window = route_window(world, herring.person, herring.reach_slot)
         if len(window) >= 2:
             facts = tuple(At(person=herring.person, place=world.positions[herring.person][t], slot=t) for t in window)
-            return Source("route", "route_map", Visibility.PRIVATE, holder=herring.person, facts=facts)
+            found = world.positions[herring.person][window[-1]]
+            return Source("route", "route_map", Visibility.LOCATION, location=found, facts=facts)
     kinds = tuple(k for k in kinds if k != "route") or ("staff",)
     return sighting(rng, world, herring.person, herring.reach_slot, kinds)
 

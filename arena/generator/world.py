@@ -22,6 +22,10 @@ Difficulty = Literal["easy", "medium", "hard"]
 Refutation = Literal["alibi", "reach", "means", "void"]
 
 HERRINGS: dict[str, tuple[int, int]] = {"easy": (1, 2), "medium": (2, 3), "hard": (3, 5)}
+# how an innocent without a motive is cleared (never by the absence of a motive)
+CALM_REFUTATIONS: dict[str, tuple[Refutation, ...]] = {
+    "easy": ("alibi",), "medium": ("alibi", "means"), "hard": ("alibi", "means", "reach"),
+}
 REFUTATIONS: dict[str, tuple[Refutation, ...]] = {
     "easy": ("alibi", "void"),
     "medium": ("alibi", "means", "void", "alibi"),
@@ -34,6 +38,7 @@ class CaseOptions:
     roles: int = 6
     difficulty: Difficulty = "medium"
     culprits: int = 1
+    words: int = 4000  # minimum words per role script
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,11 @@ class Person:
     motive: str | None  # motive kind (see pools.MOTIVES), None for people with no reason to kill
     secret: str
     culprit: bool
+    pronoun: str = "they"  # "she" or "he" (pools.PRONOUNS)
+
+    @property
+    def first(self) -> str:
+        return self.name.split()[0]
 
 
 @dataclass(frozen=True)
@@ -73,6 +83,7 @@ class World:
     setting: Setting
     building: str
     victim: str
+    victim_pronoun: str
     staff: str  # the non-player who finds the body
     people: tuple[Person, ...]
     layout: Layout
@@ -96,6 +107,18 @@ class World:
     def culprits(self) -> tuple[str, ...]:
         return tuple(p.id for p in self.people if p.culprit)
 
+    @property
+    def suspicious(self) -> tuple[Herring, ...]:
+        """The red herrings proper: innocents with a motive (each cleared by one clue)."""
+        return tuple(h for h in self.herrings if self.person(h.person).motive is not None)
+
+    def pro(self, person_id: str | None, form: int = 0) -> str:
+        """A pronoun of a person (or of the victim for None): 0 subject, 1 object, 2 possessive, 3 reflexive."""
+        from arena.generator.pools import PRONOUNS
+
+        key = self.victim_pronoun if person_id is None else self.person(person_id).pronoun
+        return PRONOUNS[key][form]
+
     def herring(self, person_id: str) -> Herring | None:
         return next((h for h in self.herrings if h.person == person_id), None)
 
@@ -112,44 +135,69 @@ def make_slots(rng: random.Random, count: int) -> tuple[str, ...]:
     return tuple(f"{(start + 15 * i) // 60:02d}:{(start + 15 * i) % 60:02d}" for i in range(count))
 
 
-def make_people(rng: random.Random, options: CaseOptions, victim: str) -> list[Person]:
+def fitting_relation(rng: random.Random, motive: str | None, used: set[str],
+                     jobs_used: set[str]) -> tuple[str, str, tuple[str, ...]]:
+    """A relation to the victim that makes `motive` plausible, not used by anyone else yet, whose
+    occupations are not all taken."""
+    allowed = pools.MOTIVE_RELATIONS.get(motive or "", ())
+    free = [r for r in pools.RELATIONS if r[0] not in used and (not r[2] or set(r[2]) - jobs_used)]
+    return rng.choice([r for r in free if not allowed or r[0] in allowed] or free)
+
+
+def fitting_occupation(rng: random.Random, jobs: tuple[str, ...], used: set[str]) -> tuple[str, str]:
+    names = [j for j in (jobs or pools.FREE_OCCUPATIONS) if j not in used] or list(pools.FREE_OCCUPATIONS)
+    job = rng.choice([j for j in names if j not in used] or names)
+    return next(o for o in pools.OCCUPATIONS if o[0] == job)
+
+
+def make_people(rng: random.Random, options: CaseOptions, victim: str, motives: list[str | None],
+                culprits: set[int]) -> list[Person]:
+    """People whose relation fits their motive and whose occupation fits their relation."""
     firsts = rng.sample(pools.FIRST_NAMES, options.roles)
     surnames = rng.sample(pools.SURNAMES, options.roles)
-    jobs = rng.sample(pools.OCCUPATIONS, options.roles)
-    relations = rng.sample(pools.RELATIONS, options.roles)
     secrets = rng.sample(pools.SECRETS, options.roles)
-    culprits = set(rng.sample(range(options.roles), options.culprits))
+    used_rel: set[str] = set()
+    used_job: set[str] = set()
     people = []
+    order = sorted(range(options.roles), key=lambda i: motives[i] is None)  # constrained people choose first
+    chosen: dict[int, tuple[tuple[str, str, tuple[str, ...]], tuple[str, str]]] = {}
+    for i in order:
+        relation = fitting_relation(rng, motives[i], used_rel, used_job)
+        job = fitting_occupation(rng, relation[2], used_job)
+        used_rel.add(relation[0])
+        used_job.add(job[0])
+        chosen[i] = (relation, job)
     for i in range(options.roles):
+        (label, text, _), job = chosen[i]
         people.append(Person(
-            id=firsts[i].lower(), name=f"{firsts[i]} {surnames[i]}", occupation=jobs[i][0], background=jobs[i][1],
-            relation=relations[i][0], relation_text=relations[i][1].format(victim=victim), motive=None,
-            secret=secrets[i], culprit=i in culprits))
+            id=firsts[i][0].lower(), name=f"{firsts[i][0]} {surnames[i]}", occupation=job[0], background=job[1],
+            relation=label, relation_text=text, motive=motives[i], secret=secrets[i], culprit=i in culprits,
+            pronoun=firsts[i][1]))
     return people
 
 
-def pick_herrings(rng: random.Random, options: CaseOptions, innocents: list[str]) -> list[Herring]:
+def pick_herrings(rng: random.Random, options: CaseOptions, innocents: list[int]) -> tuple[list[int], list[Refutation]]:
+    """(innocents with a motive, the way each innocent is cleared, in `innocents` order).
+
+    Every innocent is cleared by a clue; those with a motive are the red herrings proper."""
     low, high = HERRINGS[options.difficulty]
     count = max(1, min(len(innocents), rng.randint(low, high)))
-    chosen = rng.sample(innocents, count)
-    kinds: list[Refutation] = ["alibi"]  # the first is cleared by the clock's time (see timeline.herring_walk)
-    if options.difficulty == "hard":
-        kinds.append("means")  # hard cases always need the weapon chain
-    kinds += [rng.choice(REFUTATIONS[options.difficulty]) for _ in range(count - len(kinds))]
-    kinds = kinds[:count]
-    return [Herring(person, kind) for person, kind in zip(chosen, kinds, strict=True)]
+    motived = rng.sample(innocents, count)
+    kinds: list[Refutation] = []
+    for i in innocents:
+        pool = REFUTATIONS if i in motived else CALM_REFUTATIONS
+        kinds.append(rng.choice(pool[options.difficulty]))
+    kinds[innocents.index(motived[0])] = "alibi"  # cleared by the clock's time (see timeline.herring_walk)
+    if options.difficulty == "hard" and len(innocents) > 1:
+        kinds[innocents.index(next(i for i in innocents if i != motived[0]))] = "means"  # the weapon chain
+    return motived, kinds
 
 
-def assign_motives(rng: random.Random, people: list[Person], herrings: list[Herring]) -> list[Person]:
+def draw_motives(rng: random.Random, roles: int, culprits: set[int], motived: list[int]) -> list[str | None]:
     kinds = list(pools.MOTIVES)
     rng.shuffle(kinds)
     shared = kinds.pop()  # several culprits share one motive
-    motived = {h.person for h in herrings}
-    out = []
-    for person in people:
-        motive = shared if person.culprit else (kinds.pop() if person.id in motived else None)
-        out.append(Person(**{**person.__dict__, "motive": motive}))
-    return out
+    return [shared if i in culprits else (kinds.pop() if i in motived else None) for i in range(roles)]
 
 
 def build_world(rng: random.Random, options: CaseOptions) -> World | None:
@@ -157,13 +205,14 @@ def build_world(rng: random.Random, options: CaseOptions) -> World | None:
     from arena.generator.timeline import plan_timeline
 
     setting = rng.choice(SETTINGS)
-    victim = rng.choice(pools.VICTIM_NAMES)
+    victim, victim_pronoun = rng.choice(pools.VICTIM_NAMES)
     murder_slot = rng.randint(4, 6)
     layout = build_layout(rng, setting, min(8, max(5, options.roles + rng.choice((-1, 0, 1)))))
-    people = make_people(rng, options, victim)
-    innocents = [p.id for p in people if not p.culprit]
-    herrings = pick_herrings(rng, options, innocents)
-    people = assign_motives(rng, people, herrings)
+    culprit_set = set(rng.sample(range(options.roles), options.culprits))
+    innocent_idx = [i for i in range(options.roles) if i not in culprit_set]
+    motived, kinds = pick_herrings(rng, options, innocent_idx)
+    people = make_people(rng, options, victim, draw_motives(rng, options.roles, culprit_set, motived), culprit_set)
+    herrings = [Herring(people[i].id, kind) for i, kind in zip(innocent_idx, kinds, strict=True)]
     weapon = Weapon(*rng.choice(pools.WEAPONS))
     clock_slow = 15 if options.difficulty == "hard" else 0
     plan = plan_timeline(rng, layout, people, herrings, murder_slot, exact_visit=clock_slow > 0)
@@ -174,6 +223,7 @@ def build_world(rng: random.Random, options: CaseOptions) -> World | None:
              for i, a in enumerate(ids) for b in ids[i + 1:]}
     return World(
         options=options, setting=setting, building=rng.choice(setting.buildings), victim=victim,
+        victim_pronoun=victim_pronoun,
         staff=rng.choice(setting.staff), people=tuple(people), layout=layout,
         slots=make_slots(rng, murder_slot + 2), murder_slot=murder_slot, murder_place=plan.murder_place,
         weapon=weapon, weapon_place=plan.weapon_place, positions=plan.positions,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -149,13 +150,40 @@ def discover_scripts(root: str | os.PathLike[str] | None = None) -> list[Path]:
     return sorted(p for p in base.iterdir() if p.is_dir() and any((p / n).is_file() for n in SCRIPT_FILES))
 
 
+GENERATED_DIR = "generated"  # the public generated set, built by `make setup` (git-ignored)
+GENERATED_MANIFEST = "generated.yaml"
+CASE_SETS = ("all", "handwritten", "generated")
+
+
+def generated_notice(root: str | os.PathLike[str] | None = None) -> str | None:
+    """A message when the public generated set is pinned by a manifest but has not been built."""
+    base = Path(root) if root is not None else default_scripts_dir()
+    if (base / GENERATED_MANIFEST).is_file() and not discover_scripts(base / GENERATED_DIR):
+        return (f"the generated cases are not built ({base / GENERATED_DIR} is empty): run `make setup` or "
+                f"`arena generate --manifest {base / GENERATED_MANIFEST} --out {base / GENERATED_DIR}`; "
+                f"using the hand-written cases only")
+    return None
+
+
+def discover_cases(root: str | os.PathLike[str] | None = None, which: str = "all") -> list[Path]:
+    """The hand-written cases under `root` and/or the generated ones under `root/generated`."""
+    base = Path(root) if root is not None else default_scripts_dir()
+    found = discover_scripts(base) if which in ("all", "handwritten") else []
+    if which in ("all", "generated"):
+        if (notice := generated_notice(base)) is not None:
+            print(f"note: {notice}", file=sys.stderr)
+        found += discover_scripts(base / GENERATED_DIR)
+    return found
+
+
 def find_script(script_id: str, root: str | os.PathLike[str] | None = None) -> Path:
-    """The folder of the script with this id (folder name or `id` field), or `script_id` itself when
-    it is the path of a case folder."""
+    """The folder of the script with this id (folder name or `id` field), generated cases included, or
+    `script_id` itself when it is the path of a case folder."""
     given = Path(script_id)
     if given.is_dir() and any((given / n).is_file() for n in SCRIPT_FILES):
         return given
-    candidates = discover_scripts(root)
+    base = Path(root) if root is not None else default_scripts_dir()
+    candidates = discover_scripts(base) + discover_scripts(base / GENERATED_DIR)
     for folder in candidates:
         if folder.name == script_id:
             return folder

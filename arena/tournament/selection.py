@@ -11,7 +11,7 @@ from pathlib import Path
 
 from arena.entries import Entry, resolve_entry
 from arena.errors import ConfigError, ScriptError
-from arena.scripts.loader import discover_scripts, find_script, load_script
+from arena.scripts.loader import CASE_SETS, discover_cases, find_script, load_script
 from arena.scripts.schema import Script
 
 
@@ -59,15 +59,17 @@ def load_case(ref: str, root: Path | None = None) -> Script:
 
 def select_scripts(choice: str, root: Path | None = None,
                    on_broken: Callable[[str, ScriptError], None] | None = None) -> list[Script]:
-    """`all` = every case under `root` (default: the bundled cases); else comma-separated ids or paths.
+    """`all` = every case under `root` (default: the bundled cases and the generated set beside them),
+    `handwritten` or `generated` = one of the two; else comma-separated ids or paths.
 
     With `on_broken`, a case that does not load is reported to it and left out instead of stopping
     the whole selection; it is an error only when no case is left.
     """
-    if choice.strip() == "all":
-        refs = [str(folder) for folder in discover_scripts(root)]
+    if choice.strip() in CASE_SETS:
+        refs = [str(folder) for folder in discover_cases(root, choice.strip())]
         if not refs:
-            raise ConfigError("--scripts all: no cases found (set ARENA_SCRIPTS or name case folders)")
+            raise ConfigError(f"--scripts {choice.strip()}: no cases found (set ARENA_SCRIPTS, name case folders, "
+                              "or build the generated set with `make setup`)")
     else:
         refs = split_list(choice)
     if not refs:

@@ -16,7 +16,7 @@ def test_same_seed_gives_byte_identical_files(tmp_path: Path) -> None:
     first = write_case(generate_case(request), tmp_path / "a")
     second = write_case(generate_case(request), tmp_path / "b")
     files = tree(first)
-    assert any(name.endswith(".png") for name in files) and "script.yaml" in files and "facts.yaml" in files
+    assert any(name.endswith(".jpg") for name in files) and "script.yaml" in files and "facts.yaml" in files
     assert files == tree(second)
 
 

@@ -47,11 +47,13 @@ def test_world_invariants(world: World) -> None:
     assert world.victim_positions[m] == scene
     low, high = HERRINGS[world.options.difficulty]
     innocents = world.options.roles - world.options.culprits
-    assert min(low, innocents) <= len(world.herrings) <= high
-    assert any(h.refutation == "alibi" for h in world.herrings), "the clock must matter"
+    assert min(low, innocents) <= len(world.suspicious) <= high
+    assert len(world.herrings) == innocents, "every innocent is cleared by a clue, never by a missing motive"
+    assert any(h.refutation == "alibi" for h in world.suspicious), "the clock must matter"
     for h in world.herrings:
         person = world.person(h.person)
-        assert not person.culprit and person.motive is not None
+        assert not person.culprit
+        assert (person.motive is not None) or h.refutation != "void", "only a motive can be settled"
         visits = world.weapon_place in world.positions[h.person][: m + 1]
         assert visits == (h.refutation != "means"), "herrings have access to the weapon unless means clears them"
         if h.refutation == "reach":
@@ -59,6 +61,19 @@ def test_world_invariants(world: World) -> None:
             assert world.positions[h.person][h.reach_slot] == h.reach_place
             assert layout.dist(h.reach_place, scene) >= 2
     assert {p.motive for p in world.people if p.culprit} != {None}
+
+
+@pytest.mark.parametrize("world", WORLDS[:30], ids=lambda w: f"{w.options.difficulty}-{len(w.people)}")
+def test_personas_fit_their_tables(world: World) -> None:
+    from arena.generator import pools
+
+    jobs = {label: occupations for label, _, occupations in pools.RELATIONS}
+    for person in world.people:
+        assert not jobs[person.relation] or person.occupation in jobs[person.relation]
+        allowed = pools.MOTIVE_RELATIONS.get(person.motive or "", ())
+        assert not allowed or person.relation in allowed, f"{person.motive} does not fit {person.relation}"
+        assert person.pronoun in ("she", "he")
+    assert len({p.relation for p in world.people}) == len(world.people)
 
 
 def test_floor_plan_doors_join_rooms_that_share_a_wall() -> None:

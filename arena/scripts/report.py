@@ -1,0 +1,67 @@
+"""The case checks `arena scripts validate` reports beside the structural ones.
+
+Each problem is tagged with its check: [coherence], [solution], [chain], [keys], [vision],
+[wording], [length], [legibility]. Generated cases (with facts.yaml) get the generator's whole-case
+checks (the evidence-layer checks of any case with evidence.yaml run in `validate_script`,
+`arena/scripts/evidence.py`); script length is checked for
+generated cases (their requested words) and, with `min_words`, for every case; legibility (real
+OCR on every text-rich card with a mild look; hard looks are only measured) only when asked, since it
+takes about a second a card.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from arena.scripts.problems import Problem
+from arena.scripts.schema import ImageKind, Script
+
+LEGIBILITY_FLOOR = 0.7  # share of a text-rich card's words plain OCR must recover (mild looks only)
+
+
+def generated_problems(folder: Path, file: str) -> list[Problem]:
+    from arena.generator.check import check_folder
+    from arena.generator.facts import FACTS_FILE
+
+    if not (folder / FACTS_FILE).is_file():
+        return []
+    return [Problem(file, f.where, f"[{f.check}] {f.message}", f.fix) for f in check_folder(folder)]
+
+
+def length_problems(script: Script, file: str, min_words: int) -> list[Problem]:
+    return [Problem(file, f"roles {r.id}", f"[length] script has {len((r.script or '').split())} words, fewer "
+                    f"than {min_words}", "lengthen the role's timeline and history")
+            for r in script.roles if len((r.script or "").split()) < min_words]
+
+
+def legibility_problems(script: Script, folder: Path, file: str) -> list[Problem]:
+    import pytesseract
+    from PIL import Image
+
+    from multimodal.cards.legibility import card_words, word_recovery
+    from multimodal.cards.look import legibility_class, resolve_look
+    from multimodal.cards.render import load_card_specs
+
+    specs = {s.file: s for s in load_card_specs(folder)} if (folder / "cards.yaml").is_file() else {}
+    problems = []
+    for clue in script.clues:
+        if clue.image is None or clue.image.kind is not ImageKind.TEXT_RICH or clue.image.file not in specs:
+            continue
+        if legibility_class(resolve_look(specs[clue.image.file].look)) == "hard":
+            continue  # handwriting, stamps, heavy photos: measured by benchmarks/cards_bench.py, not held to a floor
+        expected = card_words(specs[clue.image.file])
+        got = word_recovery(expected, pytesseract.image_to_string(Image.open(folder / clue.image.file)))
+        if got < LEGIBILITY_FLOOR:
+            problems.append(Problem(file, f"clues {clue.id}", f"[legibility] OCR recovers {got:.0%} of the card's "
+                                    f"words (floor {LEGIBILITY_FLOOR:.0%})", "use a plainer style or larger type"))
+    return problems
+
+
+def case_problems(script: Script, file: str, min_words: int | None = None, legibility: bool = False) -> list[Problem]:
+    folder = script.folder or Path(file).parent
+    problems = generated_problems(folder, file)
+    if min_words:
+        problems += length_problems(script, file, min_words)
+    if legibility:
+        problems += legibility_problems(script, folder, file)
+    return problems

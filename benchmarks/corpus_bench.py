@@ -1,0 +1,167 @@
+"""Reference rows on the public generated set: chance, random, naive and OCR-only per suite, with n
+and 95% intervals (direct mode); OCR-only TIU beside the same on the WhodunitBench excerpts; the
+civilian win rate of builtin/naive against builtin/random on both sides; the generation rate.
+
+Run: `.venv/bin/python benchmarks/corpus_bench.py [--cases N] [--games N] [--skip-games]`.
+It reads the built set (`make setup`, or `arena generate --manifest scripts_data/generated.yaml
+--out scripts_data/generated`); `--cases N` takes the first N cases (default: all). Every run goes
+into a temporary database, through the real `arena` commands. OCR-only MIU must sit within 5
+points of chance: an OCR model that reads the cards' text cannot answer what only pictures show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from arena.scripts.loader import load_script_unchecked  # noqa: E402
+from arena.scripts.schema import Script  # noqa: E402
+
+SUITES = ("lsu", "tiu", "miu", "mmr")
+ENTRIES = ("builtin/random", "builtin/naive", "builtin/ocr")
+EXTERNAL = Path("/work/shared/external/whodunitbench")
+
+
+def arena(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "arena", *args], capture_output=True, text=True, cwd=ROOT,
+                          env=os.environ | {"PYTHONPATH": str(ROOT), "COLUMNS": "200"} | (env or {}), timeout=7200)
+
+
+def chance(script: Script) -> dict[str, tuple[float, int]]:
+    """Expected accuracy of a blind guess per suite (exact sets for multi-select), and n."""
+    out: dict[str, list[float]] = {s: [] for s in SUITES}
+    for q in script.questions:
+        out[q.suite.value].append(1 / math.comb(len(q.options), len(q.answer)))
+    return {s: (sum(v) / len(v) if v else 0.0, len(v)) for s, v in out.items()}
+
+
+def wilson(p: float, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return 100 * (centre - half), 100 * (centre + half)
+
+
+def qa_row(entry: str, scripts: str, db: Path, suite: str = "all") -> dict[str, tuple[int, int]]:
+    """(correct, n) per suite from `arena qa --json` (direct mode)."""
+    result = arena("qa", "--entry", entry, "--scripts", scripts, "--suite", suite, "--mode", "direct", "--json",
+                   "--db", str(db))
+    if result.returncode != 0:
+        raise SystemExit(f"arena qa {entry} failed: {result.stderr[-800:]}")
+    summary = json.loads(result.stdout)
+    return {s: (int(v["correct"]), int(v["n"])) for s, v in summary["suites"].items()}
+
+
+def print_rows(title: str, rows: dict[str, dict[str, tuple[int, int]]], base: dict[str, tuple[float, int]]) -> None:
+    print(f"\n{title}")
+    print(f"{'row':<16}" + "".join(f"{s.upper():>24}" for s in SUITES))
+    print(f"{'chance':<16}" + "".join(f"{100 * base[s][0]:>17.1f} n={base[s][1]:<4}" for s in SUITES))
+    for entry, by_suite in rows.items():
+        cells = []
+        for s in SUITES:
+            correct, n = by_suite.get(s, (0, 0))
+            p = correct / n if n else 0.0
+            low, high = wilson(p, n)
+            cells.append(f"{100 * p:>6.1f} [{low:4.1f},{high:5.1f}] n={n:<4}")
+        print(f"{entry:<16}" + "".join(f"{c:>24}" for c in cells))
+
+
+def whodunitbench_tiu(db: Path) -> None:
+    if not EXTERNAL.is_dir():
+        print("\nWhodunitBench excerpt: /work/shared/external absent, skipped")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        imported = arena("import", "whodunitbench", str(EXTERNAL), "--out", tmp)
+        if imported.returncode != 0:
+            print(f"\nWhodunitBench import failed: {imported.stderr[-400:]}")
+            return
+        row = qa_row("builtin/ocr", tmp, db, "tiu").get("tiu", (0, 0))
+    p = row[0] / row[1] if row[1] else 0.0
+    low, high = wilson(p, row[1])
+    print(f"WhodunitBench excerpt, OCR-only TIU: {100 * p:.1f} [{low:.1f}, {high:.1f}] n={row[1]}")
+
+
+def civilian_rates(folders: list[Path], games: int, db: Path) -> None:
+    """builtin/naive vs builtin/random, side-swapped: the civilians' win rate with each entry on each side."""
+    result = arena("tournament", "--entries", "builtin/naive,builtin/random", "--scripts",
+                   ",".join(str(f) for f in folders), "--games-per-pair", str(games), "--db", str(db), "--json")
+    if result.returncode != 0:
+        print(f"\ncivilian win rate: tournament failed ({result.stderr[-400:]})")
+        return
+    games = re.findall(r": (builtin/\w+)@\S+ \(civilians\) vs (builtin/\w+)@\S+ \(murderer\), winner (\w+)",
+                       result.stderr)
+    print(f"\ncivilian win rate, builtin/naive vs builtin/random ({len(games)} games, side-swapped):")
+    for civ in ("builtin/naive", "builtin/random"):
+        won = [w == "civilians" for c, _, w in games if c == civ]
+        low, high = wilson(sum(won) / len(won), len(won)) if won else (0.0, 0.0)
+        print(f"  {civ} as civilians: {sum(won)} of {len(won)} won "
+              f"({100 * sum(won) / max(len(won), 1):.0f}% [{low:.0f}, {high:.0f}])")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", type=Path, default=ROOT / "scripts_data/generated")
+    parser.add_argument("--cases", type=int, default=0, help="first N cases only (0 = all)")
+    parser.add_argument("--games", type=int, default=1, help="games per pairing and case for the win rate")
+    parser.add_argument("--skip-games", action="store_true")
+    args = parser.parse_args()
+    folders = sorted(p for p in args.set.iterdir() if (p / "script.yaml").is_file()) if args.set.is_dir() else []
+    if not folders:
+        raise SystemExit(f"{args.set}: no generated cases; run `make setup` first")
+    folders = folders[: args.cases or None]
+    with tempfile.TemporaryDirectory() as tmp:
+        chosen = Path(tmp) / "cases"
+        chosen.mkdir()
+        for folder in folders:
+            (chosen / folder.name).symlink_to(folder.resolve())
+        scripts = [load_script_unchecked(f) for f in folders]
+        base: dict[str, tuple[float, int]] = {}
+        for s in SUITES:
+            pairs = [chance(x)[s] for x in scripts]
+            n = sum(k for _, k in pairs)
+            base[s] = (sum(p * k for p, k in pairs) / n if n else 0.0, n)
+        db = Path(tmp) / "bench.duckdb"
+        rows = {}
+        for entry in ENTRIES:
+            started = time.perf_counter()
+            rows[entry] = qa_row(entry, str(chosen), db)
+            print(f"{entry}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+        print_rows(f"Public generated set: {len(folders)} cases, {sum(len(x.questions) for x in scripts)} "
+                   "questions (direct mode; accuracy % [95% Wilson interval])", rows, base)
+        ocr_miu = rows["builtin/ocr"].get("miu", (0, 1))
+        gap = 100 * (ocr_miu[0] / max(ocr_miu[1], 1) - base["miu"][0])
+        print(f"OCR-only MIU minus chance: {gap:+.1f} points ({'ok' if abs(gap) <= 5 else 'OVER 5'})")
+        whodunitbench_tiu(db)
+        if not args.skip_games:
+            civilian_rates(folders, args.games, db)
+    generation_rate()
+
+
+def generation_rate() -> None:
+    from arena.generator import CaseOptions, Request, generate_case, write_case
+
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.perf_counter()
+        for i in range(5):
+            write_case(generate_case(Request(30_000 + i, CaseOptions(4 + i, "medium", 1))), Path(tmp))
+        elapsed = time.perf_counter() - started
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"\ngeneration rate: {5 / elapsed:.2f} cases/s with images (4-8 roles, medium)")
+
+
+if __name__ == "__main__":
+    main()
