@@ -5,6 +5,9 @@ thousands of times, so every result is stored under `<cache>/<sha256>-<lang>-<co
 and read back from there. The cache folder is `$ARENA_OCR_CACHE`, else
 `$XDG_CACHE_HOME/whodunit-arena/ocr` (`~/.cache/...`). Writes are atomic (temp file + rename), so
 concurrent games may share the folder.
+
+The language is the case's (`multimodal.language.ocr_language`: `eng`, `chi_sim`, `chi_tra`).
+tesseract puts spaces between Chinese characters; they are removed from what is returned.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from multimodal.language import squeeze_cjk_spaces
 
 log = logging.getLogger(__name__)
 OCR_CACHE_ENV = "ARENA_OCR_CACHE"
@@ -59,28 +64,30 @@ class OcrReader:
     def __post_init__(self) -> None:
         self.cache_dir = default_cache_dir() if self.cache_dir is None else Path(self.cache_dir)
 
-    def cache_path(self, digest: str) -> Path:
+    def cache_path(self, digest: str, lang: str | None = None) -> Path:
         assert isinstance(self.cache_dir, Path)
-        settings = hashlib.sha256(f"{self.lang}|{self.config}".encode()).hexdigest()[:8]
-        return self.cache_dir / f"{digest}-{self.lang}-{settings}.txt"
+        lang = lang or self.lang
+        settings = hashlib.sha256(f"{lang}|{self.config}".encode()).hexdigest()[:8]
+        return self.cache_dir / f"{digest}-{lang}-{settings}.txt"
 
-    def read_bytes(self, data: bytes) -> str:
-        """The text in an encoded image (PNG, JPEG...)."""
-        path = self.cache_path(hashlib.sha256(data).hexdigest())
+    def read_bytes(self, data: bytes, lang: str | None = None) -> str:
+        """The text in an encoded image (PNG, JPEG...), read in `lang` (default: the reader's)."""
+        lang = lang or self.lang
+        path = self.cache_path(hashlib.sha256(data).hexdigest(), lang)
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             pass
         else:
             self.hits += 1
-            return text
+            return squeeze_cjk_spaces(text)
         self.misses += 1
-        text = _run_tesseract(data, self.lang, self.config).strip()
+        text = _run_tesseract(data, lang, self.config).strip()
         _write_atomic(path, text)
-        return text
+        return squeeze_cjk_spaces(text)
 
-    def read_file(self, path: str | os.PathLike[str]) -> str:
-        return self.read_bytes(Path(path).read_bytes())
+    def read_file(self, path: str | os.PathLike[str], lang: str | None = None) -> str:
+        return self.read_bytes(Path(path).read_bytes(), lang)
 
 
 def _write_atomic(path: Path, text: str) -> None:

@@ -7,6 +7,7 @@ PNG bytes (bundled fonts, seeded layouts, no timestamps or metadata in the files
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ import yaml
 from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from multimodal.cards.fonts import FontMissing, script_fonts
 from multimodal.cards.media_cards import MEDIA_TEMPLATES
 from multimodal.cards.text_cards import TEXT_TEMPLATES
 
@@ -52,7 +54,10 @@ def render_card(spec: CardSpec) -> Image.Image:
     params_model, render = TEMPLATES[spec.template]
     try:
         params = params_model.model_validate(spec.params)
-        return render(params)
+        with script_fonts(json.dumps(spec.params, ensure_ascii=False)):  # Noto CJK for Chinese cards
+            return render(params)
+    except FontMissing as exc:
+        raise CardError(f"{spec.file}: {exc}") from exc
     except (ValidationError, ValueError) as exc:
         raise CardError(f"{spec.file} ({spec.template}): {exc}") from exc
 
