@@ -9,8 +9,8 @@ importers' language detection) goes through here, so no other module assumes Lat
 - Every other run is split into Unicode words (letters and digits of any script), lower-cased.
 - Stop words are per language; a token is checked against the list of its own script (an English
   role id inside a Chinese case is still an English word).
-- Sentences end at `.!?` followed by a space, and at `。！？；…` with no space needed; a closing
-  quote or bracket stays with its sentence.
+- Sentences end at `.!?` followed by a space, and in Chinese text at `。！？；…!?` with no space
+  needed; a closing quote or bracket stays with its sentence.
 - OCR language codes for tesseract: `eng`, `chi_sim`, `chi_tra`.
 """
 
@@ -198,8 +198,9 @@ def _pieces_with_offsets(text: str) -> list[tuple[int, str]]:
 
 
 _CLOSE_CLASS = re.escape(CLOSING)
-_ZH_SENTENCE_END = re.compile(f"(?<=[{SENTENCE_MARKS}])(?![{_CLOSE_CLASS}{SENTENCE_MARKS}])"
-                              f"|(?<=[{SENTENCE_MARKS}][{_CLOSE_CLASS}])(?![{_CLOSE_CLASS}])")
+_ENDS = SENTENCE_MARKS + "!?"  # half-width marks end a sentence too inside Chinese text
+_ZH_SENTENCE_END = re.compile(f"(?<=[{_ENDS}])(?![{_CLOSE_CLASS}{_ENDS}])"
+                              f"|(?<=[{_ENDS}][{_CLOSE_CLASS}])(?![{_CLOSE_CLASS}])")
 
 
 def split_chinese_sentences(text: str) -> list[str]:
@@ -218,6 +219,15 @@ _CJK_GAP = re.compile(f"(?<=[{HAN}，。、；：！？「」“”（）])[ \t]
 def squeeze_cjk_spaces(text: str) -> str:
     """Spaces between two Chinese characters or marks removed (tesseract's chi_* output has them)."""
     return _CJK_GAP.sub("", text)
+
+
+def end_sentence(text: str) -> str:
+    """Chinese text closed with `。` when it does not end with a mark already (so that two
+    passages said one after the other stay two sentences); other text is returned as is."""
+    text = text.rstrip()
+    if not has_cjk(text) or not text or text[-1] in _ENDS + CLOSING + "：:—.":
+        return text
+    return text + "。"
 
 
 def language_name(code: str | None) -> str:

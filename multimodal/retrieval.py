@@ -25,7 +25,7 @@ from multimodal import language
 STOP_WORDS = language.STOP_WORDS["en"]
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n\s*\n|\n(?=\s*[-*•])")
 _SPACE = re.compile(r"\s+")
-_HEADING = re.compile(r"^(#+ .*)$", re.MULTILINE)
+_HEADING = re.compile(r"^(#+ .*|\s*【[^】：:]{1,16}】)", re.MULTILINE)  # markdown, or `【第一幕 初识】`
 _ABBREVIATION = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|St|Mt|No|Capt|Col|Prof|Rev|Sgt|Lt|Jr|Sr|Fr|Insp)\.$")
 _MARKUP = re.compile(r"\*\*|__|`|^#+\s*|^>\s*", re.MULTILINE)
 
@@ -47,7 +47,8 @@ class Hit:
 def _pieces(text: str) -> list[str]:
     """Sentence pieces, with a split after a title abbreviation ("Dr.", "Mrs.") undone."""
     pieces: list[str] = []
-    separated = _HEADING.sub(r"\n\n\1\n\n", language.join_lines(text))  # a heading is never part of a sentence
+    # a heading is never part of a sentence
+    separated = _HEADING.sub(lambda m: f"\n\n{m.group(1).strip()}\n\n", language.join_lines(text))
     for piece in _SENTENCE_END.split(_MARKUP.sub("", separated)):
         if pieces and _ABBREVIATION.search(pieces[-1]):
             pieces[-1] = f"{pieces[-1]} {piece}"
@@ -66,15 +67,17 @@ def _cut_at(flat: str, max_chars: int) -> int:
 
 def split_sentences(text: str, min_words: int = 3, max_chars: int = 400) -> list[str]:
     """Sentence-sized chunks: split at sentence ends (Chinese ones too) and blank lines; long runs
-    are cut at spaces or Chinese commas.
+    are cut at spaces or Chinese commas (Chinese runs at a third of `max_chars`: a character
+    carries about as much as a word).
 
     Chunks of fewer than `min_words` words (headings, stray names) are dropped.
     """
     chunks: list[str] = []
     for piece in _pieces(text):
         flat = _SPACE.sub(" ", piece).strip(" -*•")
-        while len(flat) > max_chars:
-            cut = _cut_at(flat, max_chars)
+        limit = max_chars // 3 if language.has_cjk(flat) else max_chars
+        while len(flat) > limit:
+            cut = _cut_at(flat, limit)
             chunks.append(flat[:cut].strip())
             flat = flat[cut:].strip()
         if language.word_count(flat) >= min_words:

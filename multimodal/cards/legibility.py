@@ -1,21 +1,24 @@
-"""How much of a text card OCR recovers: the words a card prints versus the words tesseract reads."""
+"""How much of a text card OCR recovers: the words a card prints versus the words tesseract reads.
+
+Words come from `multimodal.language`; Chinese is counted character by character (a misread
+character should cost one character, not a whole jieba word)."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
+from multimodal import language
 from multimodal.cards.render import CardSpec
 
 # Layout knobs, not printed text.
 NON_TEXT_KEYS = {"style", "font", "template", "file", "colour", "shape", "background", "face"}
-WORD = re.compile(r"[a-z0-9]+")
 
 
 def words(text: str) -> list[str]:
-    """Lower-case alphanumeric words; punctuation and case do not count."""
-    return WORD.findall(text.lower())
+    """Lower-case words (single characters in Chinese); punctuation and case do not count."""
+    return [unit for token in language.tokens(text)
+            for unit in (list(token) if language.has_cjk(token) else [token])]
 
 
 def printed_strings(value: Any, key: str = "") -> list[str]:

@@ -176,7 +176,7 @@ class NaiveAgent:
         return own if own is not None else self.index.best(query, fresh)
 
     def say(self, hits: list[Hit], limit: int) -> str:
-        return cut_words(self.ph.separator.join(self.spoken(h.passage) for h in hits), limit)
+        return cut_words(self.ph.separator.join(language.end_sentence(self.spoken(h.passage)) for h in hits), limit)
 
     # --- decisions ----------------------------------------------------------------------------
 
