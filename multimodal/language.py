@@ -46,6 +46,7 @@ _ZH_STOP_TEXT = (
     "有 没有 没 不 不是 就是 还是 可以 可能 会 要 能 得 地 所以 因为 但是 但 可是 如果 虽然 然后 "
     "什么 怎么 怎么样 哪 哪里 哪儿 谁 为什么 多少 几 "
     "说 让 上 下 中 里 个 些 等 其 其中 已经 正在 一直 一起 非常 比较 一样 "
+    "最后 后来 当时 现在 还有 只是 这时 那时 于是 其实 哪个 哪些 是否 "
 )
 STOP_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset(ENGLISH_STOP_WORDS) - _NUMBER_WORDS,
@@ -151,6 +152,23 @@ def is_stop(token: str) -> bool:
 def content_words(text: str) -> list[str]:
     """Tokens without stop words and without one-letter non-Han tokens ("a", "s" of "it's")."""
     return [t for t in tokens(text) if not is_stop(t) and (len(t) > 1 or has_cjk(t))]
+
+
+def index_terms(text: str) -> list[str]:
+    """What a retrieval index counts: the content words, plus the pairs of adjacent Han characters
+    inside runs of content words (jieba splits a name differently in different contexts: `听松阁`
+    alone, `听/松阁` in a sentence; their bigrams `听松`, `松阁` match either way, and survive a
+    misread character in OCR text). Stop words break runs, so `是哪` is never a term."""
+    terms = content_words(text)
+    for run in _RUNS.findall(fold(text)):
+        segment = ""
+        for word in (*_segment(run), "的"):
+            if word in STOP_WORDS["zh"]:
+                terms += [segment[i:i + 2] for i in range(len(segment) - 1)] if len(segment) >= 3 else []
+                segment = ""
+            else:
+                segment += word
+    return terms
 
 
 def stop_words(code: str | None) -> frozenset[str]:

@@ -11,7 +11,7 @@ memory (`multimodal.retrieval`), and plays from retrieval alone:
 * on its turn shares a passage of its evidence about the crime that it has not said yet (never a
   bare heading or list item), then asks the roles its evidence mentions most, or investigates
   locations nobody has explored;
-* names and votes for the role its evidence points at most (never itself, as a civilian);
+* names and votes for the role its evidence points at most (never itself);
 * as the murderer it keeps its own script to itself, unless a question is so close to its script
   that it counts as being confronted with proof (details of its script that no public text
   holds): then it confesses at once (WhodunitBench).
@@ -44,6 +44,7 @@ _PRONOUNS = [(r"\bYou are\b", "I am"), (r"\byou are\b", "I am"), (r"\bYou were\b
              (r"\byou were\b", "I was"), (r"\bYou\b", "I"), (r"\byourself\b", "myself"), (r"\bYour\b", "My"),
              (r"\byour\b", "my"), (r"\byou\b" + _VERB, "I"), (r"\byou\b", "me")]
 MIN_SHARE_WORDS = 6  # shorter passages are headings and list items, not statements worth repeating
+MIN_SHARE_WORDS_ZH = 7  # content words: "顾清秋，四十一岁，茶庄的账房。" (5) is a list item
 
 
 def first_person(text: str) -> str:
@@ -66,7 +67,12 @@ def _first_person_zh(text: str) -> str:
 
 
 def informative(passage: Passage) -> bool:
-    """A statement worth repeating: enough words, not a heading or a list item ("Fane — Compartment 1")."""
+    """A statement worth repeating: enough words, not a heading or a list item ("Fane — Compartment 1").
+    In Chinese: enough content words (jieba words less stop words) and a clause inside (headings
+    such as `我的真实目的（我的秘密）` have no comma or full stop)."""
+    if language.has_cjk(passage.text):
+        return len(language.content_words(passage.text)) >= MIN_SHARE_WORDS_ZH \
+            and any(mark in passage.text for mark in "，。！？；：")
     return len(language.letter_words(passage.text)) >= MIN_SHARE_WORDS
 
 
@@ -153,7 +159,7 @@ class NaiveAgent:
     def pointed_roles(self, obs: Observation) -> list[str]:
         """Other roles ranked by how strongly the evidence about the crime mentions them."""
         weights: dict[str, float] = {}
-        query = self.ph.case_query.format(victim=obs.victim)
+        query = self.ph.case_query.format(victim=victim_name(obs.victim))
         for hit in self.index.search(query, 12, self.shareable(obs)):
             for role in mentioned(hit.passage.text, self.aliases):
                 weights[role] = weights.get(role, 0.0) + hit.score
@@ -166,7 +172,7 @@ class NaiveAgent:
         own script first (what only it knows), else from the clues."""
         allowed = self.shareable(obs)
         places = " ".join(loc.name for loc in obs.locations)
-        query = f"{self.ph.case_query.format(victim=obs.victim)} {places} {self.ph.scene_query}"
+        query = f"{self.ph.case_query.format(victim=victim_name(obs.victim))} {places} {self.ph.scene_query}"
 
         def fresh(p: Passage) -> bool:
             return (allowed is None or allowed(p)) and p.text not in self.said \
@@ -224,16 +230,18 @@ class NaiveAgent:
 
         Only details no public text holds count: names of roles and the victim, and the words of
         the briefing and the roles' profiles, are removed first (being addressed by name, or asked
-        about what everyone knows, is not proof). The question must then be close to a script
-        passage and share at least two of those private words with it.
+        about what everyone knows, is not proof). Among the script passages closest to what is left,
+        one confronts it when it shares two of those private words and is close to the question,
+        or shares three or more (a long question is never very close to one sentence).
         """
         words = [w for w in language.content_words(question) if w not in self.public_words]
-        proof = self.index.best(" ".join(words), lambda p: p.source == "script")
-        if proof is None or proof.score < self.confess_threshold:
-            return None
-        passage_words = set(language.content_words(proof.passage.text))
-        shared = {w for w in words if w in passage_words}
-        return proof if len(shared) >= 2 else None
+        for proof in self.index.search(" ".join(words), self.k, lambda p: p.source == "script"):
+            passage_words = set(language.content_words(proof.passage.text))
+            shared = {w for w in words if w in passage_words}
+            if (len(shared) >= 2 and proof.score >= self.confess_threshold) \
+                    or (len(shared) >= 3 and proof.score >= self.answer_threshold):
+                return proof
+        return None
 
     def turn(self, obs: Observation, d: Decision) -> dict[str, Any]:
         pointed = [r for r in self.pointed_roles(obs) if r in d.targets]
@@ -266,12 +274,12 @@ class NaiveAgent:
         if about:
             question = cut_words(self.ph.explain.format(name=name, text=self.spoken(about[0].passage)), d.word_limit)
         else:
-            question = self.ph.where_were_you.format(name=name, victim=obs.victim)
+            question = self.ph.where_were_you.format(name=name, victim=victim_name(obs.victim))
         return {"speech": speech, "action": "ask", "target": target, "question": question}
 
     def choose_suspect(self, obs: Observation, d: Decision) -> str:
-        if obs.faction == "murderer" and self.confessed and obs.role in d.targets:
-            return obs.role
+        """The role its evidence points at most; never itself (not even after a confession: the
+        confession is its answer, the vote is the civilians' business)."""
         if self.suspect is None or self.suspect not in d.targets:
             pointed = [r for r in self.pointed_roles(obs) if r in d.targets and r != obs.role]
             others = [r for r in d.targets if r != obs.role]
@@ -281,8 +289,12 @@ class NaiveAgent:
     def reason(self, obs: Observation, d: Decision) -> dict[str, Any]:
         suspect = self.choose_suspect(obs, d)
         suspect_name = next((r.name for r in obs.roles if r.id == suspect), suspect)
-        where = self.shareable(obs)
-        method = self.index.search(self.ph.method_query.format(victim=obs.victim), 1, where)
+        allowed = self.shareable(obs)
+
+        def where(p: Passage) -> bool:
+            return (allowed is None or allowed(p)) and informative(p)
+
+        method = self.index.search(self.ph.method_query.format(victim=victim_name(obs.victim)), 1, where)
         motive = self.index.search(self.ph.motive_query.format(suspect=f"{suspect} {suspect_name}"), 1, where)
         return {"suspect": suspect, "method": self.say(method, d.word_limit) or self.ph.dont_know,
                 "motive": self.say(motive, d.word_limit) or self.ph.dont_know}
@@ -307,6 +319,11 @@ def _name_parts(name: str) -> list[str]:
         elif len(word) >= 4:
             parts.append(word)
     return parts
+
+
+def victim_name(victim: str) -> str:
+    """The victim's name without the description after it ("沈怀远，六十二岁，…" -> "沈怀远")."""
+    return re.split(r"[，,、（(；;]", victim, maxsplit=1)[0].strip() or victim
 
 
 def role_aliases(obs: Observation) -> dict[str, str]:
