@@ -19,7 +19,7 @@ from leaderboard.store import Store
 from tests.conftest import SCRIPTS_DATA
 from tests.ui.conftest import play
 from tests.ui.test_browser import ROOT, SHOTS, free_port, open_page
-from tests.ui.test_browser import browser as _browser  # noqa: F401  (the Chromium fixture, by its name)
+from tests.ui.test_browser import browser as _browser  # noqa: F401  (the Chromium fixture, as `_browser`)
 
 pytestmark = pytest.mark.browser
 
@@ -56,11 +56,11 @@ def zh_server(chinese_board: tuple[Path, Path]) -> Iterator[str]:
     ("replay", '[data-testid="stDataFrame"]', ["听松茶庄", "附表：各器物乌头碱检测", "顾清秋"]),
     ("scripts", '[data-testid="stImage"]', ["听松茶庄", "沈若兰", "兔毫建盏"]),
 ])
-def test_chinese_pages_render_in_chromium(zh_server: str, browser: object, url_path: str, ready: str,
+def test_chinese_pages_render_in_chromium(zh_server: str, _browser: object, url_path: str, ready: str,  # noqa: F811
                                           expected: list[str]) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     shot = SHOTS / f"zh-{url_path}.png"
-    errors, text = open_page(browser, f"{zh_server}/{url_path}", ready, shot)
+    errors, text = open_page(_browser, f"{zh_server}/{url_path}", ready, shot)
     assert errors == []
     for fragment in expected:
         assert fragment in text, f"{fragment!r} not on the {url_path} page"
