@@ -4,10 +4,7 @@ in headless Chromium with the Chinese text (Debian's Noto CJK fonts; screenshots
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +15,7 @@ from arena.scripts.loader import load_script
 from leaderboard.store import Store
 from tests.conftest import SCRIPTS_DATA
 from tests.ui.conftest import play
-from tests.ui.test_browser import ROOT, SHOTS, free_port, open_page
+from tests.ui.test_browser import SHOTS, open_page, serve
 from tests.ui.test_browser import browser as _browser  # noqa: F401  (the Chromium fixture, as `_browser`)
 
 pytestmark = pytest.mark.browser
@@ -39,17 +36,7 @@ def chinese_board(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]
 @pytest.fixture(scope="module")
 def zh_server(chinese_board: tuple[Path, Path]) -> Iterator[str]:
     db, cases = chinese_board
-    port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.headless", "true",
-               "--browser.gatherUsageStats", "false", "--server.address", "127.0.0.1", "--server.port", str(port),
-               "--server.fileWatcherType", "none"]
-    env = {**os.environ, "ARENA_DB": str(db), "ARENA_SCRIPTS": str(cases)}
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+    yield from serve({"ARENA_DB": str(db), "ARENA_SCRIPTS": str(cases)})
 
 
 @pytest.mark.parametrize("url_path,ready,expected", [
