@@ -50,6 +50,10 @@ def serve(env: dict[str, str]) -> Iterator[str]:
                "--server.fileWatcherType", "none"]
     process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT)
+    assert process.stdout is not None
+    for line in process.stdout:  # wait for the server to say it listens (EOF: it died; goto then fails)
+        if b"URL:" in line:
+            break
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
