@@ -154,23 +154,6 @@ def content_words(text: str) -> list[str]:
     return [t for t in tokens(text) if not is_stop(t) and (len(t) > 1 or has_cjk(t))]
 
 
-def index_terms(text: str) -> list[str]:
-    """What a retrieval index counts: the content words, plus the pairs of adjacent Han characters
-    inside runs of content words (jieba splits a name differently in different contexts: `听松阁`
-    alone, `听/松阁` in a sentence; their bigrams `听松`, `松阁` match either way, and survive a
-    misread character in OCR text). Stop words break runs, so `是哪` is never a term."""
-    terms = content_words(text)
-    for run in _RUNS.findall(fold(text)):
-        segment = ""
-        for word in (*_segment(run), "的"):
-            if word in STOP_WORDS["zh"]:
-                terms += [segment[i:i + 2] for i in range(len(segment) - 1)] if len(segment) >= 3 else []
-                segment = ""
-            else:
-                segment += word
-    return terms
-
-
 def stop_words(code: str | None) -> frozenset[str]:
     """The stop words of a language; English ones are added for Chinese (ids, names in English)."""
     lang = base_language(code)

@@ -1,7 +1,7 @@
 """Retrieval memory over sentence chunks: TF-IDF (optionally LSA) vectors in a FAISS inner-product index.
 
-Terms come from `multimodal.language` (jieba words and character bigrams for Chinese, Unicode words
-elsewhere, stop words of each token's script), so one index serves cases in any language. Vectors are L2-normalised, so
+Words come from `multimodal.language` (jieba for Chinese, Unicode words elsewhere, stop words of
+each token's script), so one index serves cases in any language. Vectors are L2-normalised, so
 the inner product is the cosine similarity: 1.0 for the same words, 0.0 for no shared term. A
 query made only of unknown words scores 0 against everything, which is how a caller tells
 "nothing relevant" from a weak match. Fitting is deterministic (LSA uses a fixed random state),
@@ -94,7 +94,7 @@ class RetrievalIndex:
 
     def __init__(self, passages: Iterable[Passage], lsa_dims: int | None = None) -> None:
         self.passages = list(dict.fromkeys(passages))  # drop exact duplicates, keep order
-        self.vectorizer = TfidfVectorizer(analyzer=language.index_terms, sublinear_tf=True)
+        self.vectorizer = TfidfVectorizer(analyzer=language.content_words, sublinear_tf=True)
         self.svd: TruncatedSVD | None = None
         self.index: faiss.IndexFlatIP | None = None
         if not self.passages:

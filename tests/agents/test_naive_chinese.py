@@ -63,7 +63,8 @@ def check_statements(script: Script, events: list, printed: str = "") -> list[st
     assert statements, "nobody shared a statement"
     for role, speech in statements:
         assert own_or_clue(script, role, speech, printed), f"{role}: {speech}"
-        assert not re.search(r"[A-Za-z]{3,}", speech), f"{role} speaks Latin letters: {speech}"
+        latin, han = len(re.findall(r"[A-Za-z]", speech)), len(language.CJK_CHAR.findall(speech))
+        assert han >= 5 * latin, f"{role} does not speak Chinese: {speech}"  # "PPT" inside is fine
     for e in events:
         if isinstance(e, VoteEvent | ReasoningEvent) and e.role in script.culprits:
             assert (e.target if isinstance(e, VoteEvent) else e.suspect) != e.role
