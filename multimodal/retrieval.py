@@ -1,9 +1,11 @@
 """Retrieval memory over sentence chunks: TF-IDF (optionally LSA) vectors in a FAISS inner-product index.
 
-Vectors are L2-normalised, so the inner product is the cosine similarity: 1.0 for the same
-words, 0.0 for no shared term. A query made only of unknown words scores 0 against everything,
-which is how a caller tells "nothing relevant" from a weak match. Fitting is deterministic (LSA
-uses a fixed random state), so the same texts always give the same hits.
+Words come from `multimodal.language` (jieba for Chinese, Unicode words elsewhere, stop words of
+each token's script), so one index serves cases in any language. Vectors are L2-normalised, so
+the inner product is the cosine similarity: 1.0 for the same words, 0.0 for no shared term. A
+query made only of unknown words scores 0 against everything, which is how a caller tells
+"nothing relevant" from a weak match. Fitting is deterministic (LSA uses a fixed random state),
+so the same texts always give the same hits.
 """
 
 from __future__ import annotations
@@ -15,16 +17,15 @@ from dataclasses import dataclass
 import faiss
 import numpy as np
 from sklearn.decomposition import TruncatedSVD
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
+from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.preprocessing import normalize
 
-# Times and counts decide murder mysteries ("at nine", "two cups"): keep number words.
-NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-                "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "hundred", "first", "second", "third"}
-STOP_WORDS = frozenset(ENGLISH_STOP_WORDS) - NUMBER_WORDS
+from multimodal import language
+
+STOP_WORDS = language.STOP_WORDS["en"]
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n\s*\n|\n(?=\s*[-*•])")
 _SPACE = re.compile(r"\s+")
-_HEADING = re.compile(r"^(#+ .*)$", re.MULTILINE)
+_HEADING = re.compile(r"^(#+ .*|\s*【[^】：:]{1,16}】)", re.MULTILINE)  # markdown, or `【第一幕 初识】`
 _ABBREVIATION = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|St|Mt|No|Capt|Col|Prof|Rev|Sgt|Lt|Jr|Sr|Fr|Insp)\.$")
 _MARKUP = re.compile(r"\*\*|__|`|^#+\s*|^>\s*", re.MULTILINE)
 
@@ -46,29 +47,40 @@ class Hit:
 def _pieces(text: str) -> list[str]:
     """Sentence pieces, with a split after a title abbreviation ("Dr.", "Mrs.") undone."""
     pieces: list[str] = []
-    separated = _HEADING.sub(r"\n\n\1\n\n", text)  # a heading is never part of a sentence
+    # a heading is never part of a sentence
+    separated = _HEADING.sub(lambda m: f"\n\n{m.group(1).strip()}\n\n", language.join_lines(text))
     for piece in _SENTENCE_END.split(_MARKUP.sub("", separated)):
         if pieces and _ABBREVIATION.search(pieces[-1]):
             pieces[-1] = f"{pieces[-1]} {piece}"
+        elif language.has_cjk(piece):
+            pieces.extend(language.split_chinese_sentences(piece))
         else:
             pieces.append(piece)
     return pieces
 
 
+def _cut_at(flat: str, max_chars: int) -> int:
+    """Where to cut a run longer than `max_chars`: the last space (or Chinese comma) in its second half."""
+    cut = max(flat.rfind(" ", 0, max_chars), max(flat.rfind(mark, 0, max_chars) + 1 for mark in "，、："))
+    return cut if cut > max_chars // 2 else max_chars
+
+
 def split_sentences(text: str, min_words: int = 3, max_chars: int = 400) -> list[str]:
-    """Sentence-sized chunks: split at sentence ends and blank lines; long runs are cut at spaces.
+    """Sentence-sized chunks: split at sentence ends (Chinese ones too) and blank lines; long runs
+    are cut at spaces or Chinese commas (Chinese runs at a third of `max_chars`: a character
+    carries about as much as a word).
 
     Chunks of fewer than `min_words` words (headings, stray names) are dropped.
     """
     chunks: list[str] = []
     for piece in _pieces(text):
         flat = _SPACE.sub(" ", piece).strip(" -*•")
-        while len(flat) > max_chars:
-            cut = flat.rfind(" ", 0, max_chars)
-            cut = cut if cut > max_chars // 2 else max_chars
+        limit = max_chars // 3 if language.has_cjk(flat) else max_chars
+        while len(flat) > limit:
+            cut = _cut_at(flat, limit)
             chunks.append(flat[:cut].strip())
             flat = flat[cut:].strip()
-        if len(flat.split()) >= min_words:
+        if language.word_count(flat) >= min_words:
             chunks.append(flat)
     return chunks
 
@@ -82,7 +94,7 @@ class RetrievalIndex:
 
     def __init__(self, passages: Iterable[Passage], lsa_dims: int | None = None) -> None:
         self.passages = list(dict.fromkeys(passages))  # drop exact duplicates, keep order
-        self.vectorizer = TfidfVectorizer(stop_words=sorted(STOP_WORDS), sublinear_tf=True, lowercase=True)
+        self.vectorizer = TfidfVectorizer(analyzer=language.content_words, sublinear_tf=True)
         self.svd: TruncatedSVD | None = None
         self.index: faiss.IndexFlatIP | None = None
         if not self.passages:

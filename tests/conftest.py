@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE_CASE = ROOT / "tests" / "fixtures" / "mini_case"
 SCRIPTS_DATA = ROOT / "scripts_data"
-SHARED = ROOT.parent / "shared"
+SHARED = Path(os.environ.get("ARENA_SHARED_DIR") or ROOT.parent / "shared")  # peers' data (excerpts)
 
 
 def bundled_cases() -> list[Path]:

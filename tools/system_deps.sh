@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Install the system packages the arena needs when they are missing: tesseract (OCR) and Chromium
-# (the headless browser check of the leaderboard) and the card typefaces. Uses apt-get as root, or sudo when available.
+# Install the system packages the arena needs when they are missing: tesseract (OCR, with English,
+# Simplified and Traditional Chinese), Noto CJK fonts (cards with Chinese text), the card typefaces
+# and Chromium (the headless browser check of the leaderboard). Uses apt-get as root, or sudo when available.
 set -euo pipefail
 need=()
-command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr tesseract-ocr-eng)
+installed() { dpkg -s "$1" >/dev/null 2>&1; }
+command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
+for pkg in tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-chi-tra fonts-noto-cjk; do
+  installed "$pkg" || need+=("$pkg")
+done
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 # Card typefaces (multimodal/cards/typefaces.py): handwriting, typewriter and book faces.
 for pkg in fonts-humor-sans fonts-rufscript fonts-dkg-handwriting fonts-dancingscript fonts-kristi \
            fonts-gnutypewriter fonts-courier-prime fonts-ebgaramond fonts-goudybookletter; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+  installed "$pkg" || need+=("$pkg")
 done
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

@@ -29,6 +29,7 @@ from arena.errors import ImageError
 from arena.providers.messages import ImagePart, TextPart
 from multimodal.files import IMAGE_CAP_ENV, FileProblem, max_image_bytes, read_inside
 from multimodal.images import ImageProblem, inspect_bytes
+from multimodal.language import base_language, language_name
 
 PROMPTS = Path(__file__).parent / "prompts"
 Strategy = Literal["direct", "cot"]
@@ -56,7 +57,10 @@ def render(template_name: str, /, **values: object) -> str:
 
 def system_prompt(obs: Observation, strategy: Strategy) -> str:
     example = obs.roles[0].id if obs.roles else obs.role
-    return render("system", rules=obs.rules, example_role=example, strategy=render(f"strategy_{strategy}"))
+    text = render("system", rules=obs.rules, example_role=example, strategy=render(f"strategy_{strategy}"))
+    if base_language(obs.language) != "en":  # English cases keep their prompt (and its cache keys) as is
+        text += "\n\n" + render("language", language=language_name(obs.language))
+    return text
 
 
 def _bullets(items: Iterable[str]) -> str:
@@ -139,7 +143,7 @@ def decision_spec(obs: Observation, decision: Decision, strategy: Strategy) -> d
             "round": decision.round, "targets": list(decision.targets), "locations": list(decision.locations),
             "word_limit": decision.word_limit, "asker": decision.asker, "required_keys": keys,
             "actions": [("ask" if "target" in k else "investigate") for k in keys if "action" in k],
-            "strategy": strategy}
+            "strategy": strategy, **({"language": obs.language} if base_language(obs.language) != "en" else {})}
 
 
 def _choices(obs: Observation, decision: Decision) -> str:

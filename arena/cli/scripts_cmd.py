@@ -13,7 +13,7 @@ from rich.table import Table
 from arena.errors import ScriptError
 from arena.scripts.loader import discover_scripts, find_script, load_script, load_script_unchecked, script_file
 from arena.scripts.report import case_problems
-from arena.scripts.stats import script_stats
+from arena.scripts.stats import count_words, script_stats
 from arena.scripts.validation import validate_script
 from multimodal.cards.render import CardError, render_cards
 
@@ -56,7 +56,7 @@ def show(script_id: str = typer.Argument(..., help="Case id, folder name or the 
     out.print(f"\n[bold]Victim:[/] {s.victim}")
     table = Table("role", "name", "profile", "script words")
     for role in s.roles:
-        table.add_row(role.id, role.name, role.profile, str(len(role.script.split())))
+        table.add_row(role.id, role.name, role.profile, str(count_words(role.script)))
     out.print(table)
     clues = Table("clue", "kind", "visibility", "title")
     for c in s.clues:

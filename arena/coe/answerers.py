@@ -33,6 +33,7 @@ from arena.errors import ConfigError, ImageError
 from arena.providers.messages import ImagePart, Message, Request, TextPart
 from arena.scripts.schema import Question, Script
 from multimodal.images import ImageProblem, inspect_bytes, read_image_file
+from multimodal.language import ocr_language
 from multimodal.ocr import OcrReader, OcrUnavailable
 from multimodal.retrieval import RetrievalIndex, passages_from
 
@@ -164,12 +165,14 @@ class BuiltinAnswerer:
     def choose(self, item: QaItem) -> list[str]:
         raise NotImplementedError
 
-    def evidence(self, context: QAContext) -> list[tuple[str, str]]:
-        """(source, text) of the context texts and, for each image, the text tesseract reads in it."""
+    def evidence(self, context: QAContext, lang: str = "en") -> list[tuple[str, str]]:
+        """(source, text) of the context texts and, for each image, the text tesseract reads in it
+        (in the case language `lang`)."""
         found = [(label, body) for label, body in context.texts]
+        ocr_lang = ocr_language(lang, " ".join(body for _, body in context.texts))
         for img in context.images:
             try:
-                found.append((f"ocr:{img.clue_id}", self.reader.read_file(img.path)))
+                found.append((f"ocr:{img.clue_id}", self.reader.read_file(img.path, ocr_lang)))
             except (OSError, OcrUnavailable) as exc:
                 raise ConfigError(f"{self.entry.name} reads images with tesseract: {exc}") from exc
         return found
@@ -186,7 +189,8 @@ class NaiveAnswerer(BuiltinAnswerer):
     name = "naive"
 
     def choose(self, item: QaItem) -> list[str]:
-        passages = [p for source, text in self.evidence(item.context) for p in passages_from(text, source)]
+        evidence = self.evidence(item.context, item.script.language)
+        passages = [p for source, text in evidence for p in passages_from(text, source)]
         index = RetrievalIndex(passages)
         scores = {}
         for letter, text in item.shuffled.options.items():
@@ -202,7 +206,7 @@ class OcrAnswerer(BuiltinAnswerer):
     name = "ocr"
 
     def choose(self, item: QaItem) -> list[str]:
-        evidence = " \n".join(text for _, text in self.evidence(item.context))
+        evidence = " \n".join(text for _, text in self.evidence(item.context, item.script.language))
         scores = option_support(item.shuffled.options, evidence)
         return pick(scores, item.n_correct, self.rng(item))
 

@@ -23,6 +23,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.metrics.pairwise import cosine_similarity
 
 from arena.coe.judges import JudgeLabel, RoleLines, Verdict
+from multimodal import language
 
 _STOPWORD_TEXT = (
     "a an the and or but if of to in on at by for with from into onto over under about after before "
@@ -32,9 +33,9 @@ _STOPWORD_TEXT = (
     "will shall can may might must also only even still too up down out off again"
 )
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
-META_TALK = re.compile(r"\b(as an ai|language model|json|prompt|assistant|i cannot roleplay|system message)\b",
-                       re.IGNORECASE)
-TOKEN = re.compile(r"[a-z0-9]+")
+META_TALK = re.compile(r"\b(as an ai|language model|json|prompt|assistant|i cannot roleplay|system message)\b"
+                       r"|作为(?:一个)?(?:AI|人工智能)|语言模型|提示词", re.IGNORECASE)
+FIRST_PERSON = re.compile(r"\b(?:i|my|me)\b|我", re.IGNORECASE)
 
 
 def stem(word: str) -> str:
@@ -45,7 +46,10 @@ def stem(word: str) -> str:
 
 
 def content_words(text: str) -> set[str]:
-    return {stem(w) for w in TOKEN.findall(text.lower()) if w not in STOPWORDS and len(w) > 1}
+    """Stemmed content words; Chinese is segmented by `multimodal.language` (jieba) and keeps
+    one-character words (刀, 毒), other scripts drop one-letter tokens."""
+    return {stem(w) for w in language.tokens(text)
+            if (w not in language.STOP_WORDS["zh"] if language.has_cjk(w) else w not in STOPWORDS and len(w) > 1)}
 
 
 def coverage(reference: str, candidate: str) -> float:
@@ -79,8 +83,8 @@ class OfflineJudge:
         if not said:
             return 1.0
         text = " ".join(said)
-        words = TOKEN.findall(text.lower())
-        in_character = 0.0 if META_TALK.search(text) else (1.0 if re.search(r"\b(i|my|me)\b", text, re.I) else 0.5)
+        words = language.tokens(text)
+        in_character = 0.0 if META_TALK.search(text) else (1.0 if FIRST_PERSON.search(text) else 0.5)
         engaged = min(1.0, sum(1 for n in other_names if n and n.split()[0].lower() in text.lower())
                       / max(1, min(3, len(other_names))))
         grounded = min(1.0, len(content_words(text) & content_words(role_script)) / 15)

@@ -11,6 +11,7 @@ batch it finished, and the response cache makes the redone calls free.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from arena.scripts.schema import Question, Script, Suite
 from leaderboard.store import QaAnswerRecord, QaRunRecord, Store
 from leaderboard.store.db import reading
 from leaderboard.store.records import canonical_json
+from multimodal.language import ocr_language
 from multimodal.ocr import OcrReader
 
 if TYPE_CHECKING:
@@ -95,6 +97,8 @@ def run_config(entry: Entry, scripts: Sequence[Script], config: QaConfig, name: 
 
 def make_item(script: Script, question: Question, config: QaConfig, ocr: Callable[..., str] | None) -> QaItem:
     shuffled = shuffle_options(question, question_rng(config.seed, script.id, question.id))
+    if ocr is not None:  # read the case's images in the case's language
+        ocr = functools.partial(ocr, lang=ocr_language(script.language, script.briefing))
     context = apply_ablation(question_context(script, question), config.ablation, ocr)
     return QaItem(script, shuffled, context, config.mode, config.seed, config.ablation)
 

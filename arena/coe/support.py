@@ -12,16 +12,17 @@ import difflib
 import re
 from collections.abc import Mapping
 
-from multimodal.retrieval import STOP_WORDS
+from multimodal import language
 
-TOKEN = re.compile(r"[a-z0-9]+(?:[.:][0-9]+)?")
+TIME = re.compile(r"\d+[.:]\d+")
 FUZZY_CUTOFF = 0.8
 FUZZY_MIN_LEN = 4
 
 
 def tokens(text: str) -> set[str]:
-    """Lower-case words and numbers without stop words; `12:44` becomes `12.44`."""
-    return {t.replace(":", ".") for t in TOKEN.findall(text.lower()) if t not in STOP_WORDS}
+    """Words (jieba words in Chinese) and numbers without stop words; `12:44` becomes `12.44`."""
+    times = {t.replace(":", ".") for t in TIME.findall(text)}
+    return times | {t for t in language.tokens(TIME.sub(" ", text)) if not language.is_stop(t)}
 
 
 def distinctive(options: Mapping[str, str]) -> dict[str, set[str]]:

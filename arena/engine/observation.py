@@ -47,6 +47,7 @@ class Observation(View):
     decision: Decision | None = Field(default=None, description="set when this role must act now")
     error_note: str | None = Field(default=None, description="why the previous answer was rejected")
     folder: str | None = Field(default=None, description="the script folder; image paths are relative to it")
+    language: str = Field(default="en", description="the case's language (BCP 47 code, e.g. `en`, `zh`)")
 
     def image_path(self, clue: ClueView) -> Path | None:
         if clue.image is None:
@@ -59,7 +60,8 @@ class Observation(View):
 
     def fingerprint(self) -> str:
         """A hash of what the agent saw (independent of where the script folder lives)."""
-        data = self.model_dump_json(exclude={"folder"})
+        # `language` joins the hash only when it is not English, so English games keep their hashes.
+        data = self.model_dump_json(exclude={"folder"} | ({"language"} if self.language == "en" else set()))
         return hashlib.sha256(data.encode("utf-8")).hexdigest()
 
 
@@ -98,5 +100,5 @@ def observe(state: GameState, role_id: str) -> Observation:
         clues=visible_clues(state, role.id), transcript=list(state.transcript), phase=state.phase,
         round=state.round, rounds=state.config.rounds,
         decision=decision if decision is not None and decision.role == role.id else None,
-        folder=state.facts.folder,
+        folder=state.facts.folder, language=script.language,
     )

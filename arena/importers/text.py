@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from pypinyin import lazy_pinyin
 
+from multimodal.language import detect_language
+
 DOTS = "·•‧・･∙⋅"
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)(?=\s)")
@@ -59,13 +61,6 @@ def unique_ids(names: Iterable[str], prefix: str = "", sep: str = "_") -> list[s
         seen.add(ident)
         ids.append(ident)
     return ids
-
-
-def detect_language(text: str) -> str:
-    """`zh` when Chinese characters dominate the letters of `text`, else `en`."""
-    cjk = len(CJK.findall(text))
-    latin = len(re.findall(r"[A-Za-z]", text))
-    return "zh" if cjk >= latin / 3 and cjk > 0 else "en"
 
 
 def first_sentences(text: str, max_chars: int | None = None) -> str:

@@ -24,6 +24,7 @@ import json
 import random
 import re
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from arena.engine.actions import DECISION_FENCE
@@ -31,6 +32,7 @@ from arena.errors import ConfigError
 from arena.providers.base import AdapterConfig, CallFailure, ImageLimits, classify_generic
 from arena.providers.messages import CALL_STATUSES, Request, Response
 from arena.providers.registry import register_adapter
+from multimodal.language import base_language
 
 Responder = Callable[[Request], "str | Response | Awaitable[str | Response]"]
 _responders: dict[str, Responder] = {}
@@ -40,6 +42,33 @@ SPEECHES = ("Let us go through the timeline again.", "The clues point somewhere,
             "Somebody here is hiding something.", "I was where I said I was.", "That clock bothers me.")
 QUESTIONS = ("Where were you at the time?", "What did you see that evening?", "Who did you speak to last?",
              "Why were you near the scene?")
+
+
+@dataclass(frozen=True)
+class PlayerTexts:
+    """What `mock/player` says in one language (the decision block names the case language)."""
+
+    words: tuple[str, ...]
+    speeches: tuple[str, ...]
+    questions: tuple[str, ...]
+    introduction: str = "I am {name}. {speech}"
+    answer: str = "I was elsewhere, and {word} proves it."
+    method: str = "The {word} shows how it was done."
+    motive: str = "The {word}."
+    reasoning: str = "Private thoughts about the {word}."
+
+
+PLAYER_TEXTS = {
+    "en": PlayerTexts(WORDS, SPEECHES, QUESTIONS),
+    "zh": PlayerTexts(
+        words=("不在场证明", "动机", "钟", "账簿", "花园", "毒药", "信", "证人", "钥匙", "茶杯"),
+        speeches=("我们再把时间线过一遍吧。", "线索指向某个人，我一定要弄清楚是谁。", "这里有人在隐瞒什么。",
+                  "我说在哪里，就是在哪里。", "那座钟让我很在意。"),
+        questions=("案发的时候你在哪里？", "那天晚上你看见了什么？", "你最后和谁说过话？",
+                   "你为什么会出现在现场附近？"),
+        introduction="我是{name}。{speech}", answer="我当时不在那里，{word}可以证明。",
+        method="{word}说明了凶手是怎么做到的。", motive="是因为{word}。", reasoning="关于{word}的私下想法。"),
+}
 
 
 def register_responder(name: str, responder: Responder) -> None:
@@ -78,28 +107,33 @@ def read_decision(text: str) -> dict[str, Any] | None:
 
 
 def player_action(spec: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A legal action for the decision `spec`, chosen with `rng`, with a short plausible text."""
+    """A legal action for the decision `spec`, chosen with `rng`, with a short plausible text in the
+    case language (`spec["language"]`, English when absent); it never suspects or votes for itself."""
     kind, targets, locations = spec.get("kind"), list(spec.get("targets") or []), list(spec.get("locations") or [])
-    speech = rng.choice(SPEECHES)
+    say = PLAYER_TEXTS.get(base_language(spec.get("language")), PLAYER_TEXTS["en"])
+    suspects = [t for t in targets if t != spec.get("role")] or targets
+    speech = rng.choice(say.speeches)
     if kind == "introduce":
-        action: dict[str, Any] = {"introduction": f"I am {spec.get('name') or spec.get('role')}. {speech}"}
+        action: dict[str, Any] = {"introduction": say.introduction.format(name=spec.get("name") or spec.get("role"),
+                                                                          speech=speech)}
     elif kind == "answer":
-        action = {"answer": f"I was elsewhere, and {rng.choice(WORDS)} proves it."}
+        action = {"answer": say.answer.format(word=rng.choice(say.words))}
     elif kind == "discuss":
         if locations and (not targets or rng.random() < 0.4):
             action = {"speech": speech, "action": "investigate", "location": rng.choice(locations)}
         else:
             action = {"speech": speech, "action": "ask", "target": rng.choice(targets),
-                      "question": rng.choice(QUESTIONS)}
+                      "question": rng.choice(say.questions)}
     elif kind == "reason":
-        action = {"suspect": rng.choice(targets) if targets else None,
-                  "method": f"The {rng.choice(WORDS)} shows how it was done.", "motive": f"The {rng.choice(WORDS)}."}
+        action = {"suspect": rng.choice(suspects) if targets else None,
+                  "method": say.method.format(word=rng.choice(say.words)),
+                  "motive": say.motive.format(word=rng.choice(say.words))}
     elif kind == "vote":
-        action = {"vote": rng.choice(targets) if targets else None}
+        action = {"vote": rng.choice(suspects) if targets else None}
     else:
         action = {"speech": speech}
     if spec.get("strategy") == "cot":
-        action = {"reasoning": f"Private thoughts about the {rng.choice(WORDS)}.", **action}
+        action = {"reasoning": say.reasoning.format(word=rng.choice(say.words)), **action}
     return action
 
 

@@ -6,12 +6,14 @@ import re
 from typing import Any
 
 from arena.scripts.schema import ImageKind, Script, Suite
+from multimodal.language import CJK_CHAR
 
 WORD = re.compile(r"\w+(?:['’-]\w+)*")
 
 
 def count_words(text: str) -> int:
-    return len(WORD.findall(text))
+    """Words of spaced text; in Chinese every character counts (字数, how Chinese length is told)."""
+    return len(WORD.findall(CJK_CHAR.sub(" ", text))) + len(CJK_CHAR.findall(text))
 
 
 def script_stats(script: Script, path: str) -> dict[str, Any]:

@@ -5,27 +5,29 @@ segmentation); `look_report(looks)` does so for the sample cards below under eac
 one `LookRecovery` per look (mean, worst, its legibility class). The OCR floor (>= 90% of words)
 applies to cards whose look is "mild" (`multimodal.cards.look.legibility_class`); the harder styles
 (handwriting, stamps over text, a heavy photographed look) are reported, not held to it.
+Words come from `multimodal.language`; Chinese is counted character by character (a misread
+character should cost one character, not a whole jieba word).
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from multimodal import language
 from multimodal.cards.look import legibility_class, resolve_look
 from multimodal.cards.render import CardSpec, render_card
 
 # Layout knobs, not printed text.
 NON_TEXT_KEYS = {"style", "font", "template", "file", "colour", "shape", "background", "face", "heading_font",
                  "signature_font", "look", "kind", "surface", "layout"}
-WORD = re.compile(r"[a-z0-9]+")
 
 
 def words(text: str) -> list[str]:
-    """Lower-case alphanumeric words; punctuation and case do not count."""
-    return WORD.findall(text.lower())
+    """Lower-case words (single characters in Chinese); punctuation and case do not count."""
+    return [unit for token in language.tokens(text)
+            for unit in (list(token) if language.has_cjk(token) else [token])]
 
 
 def printed_strings(value: Any, key: str = "") -> list[str]:

@@ -14,6 +14,7 @@ params={...}, look="photographed"))` returns a PIL image; `card_bytes(spec)` the
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,13 +27,13 @@ from multimodal.cards.charts import CHART_TEMPLATES
 from multimodal.cards.clocks import CLOCK_TEMPLATES
 from multimodal.cards.collage import CollageParams, compose
 from multimodal.cards.exhibits import EXHIBIT_TEMPLATES
+from multimodal.cards.fonts import FontMissing, script_fonts
 from multimodal.cards.look import LookError, apply_look, is_plain, look_seed, resolve_look, with_face
 from multimodal.cards.media_cards import MEDIA_TEMPLATES
 from multimodal.cards.photo import jpeg_bytes
 from multimodal.cards.plans import PLAN_TEMPLATES
 from multimodal.cards.scenes import SCENE_TEMPLATES
 from multimodal.cards.text_cards import TEXT_TEMPLATES
-from multimodal.cards.typefaces import FontMissing
 from multimodal.files import FileProblem, max_script_bytes, read_capped, target_inside
 
 TEMPLATES: dict[str, tuple[type[BaseModel], Callable[[Any], Image.Image]]] = {
@@ -74,7 +75,8 @@ def render_card(spec: CardSpec) -> Image.Image:
     try:
         look = resolve_look(spec.look)
         params = params_model.model_validate(with_face(spec.params, look, set(params_model.model_fields)))
-        img = render(params)
+        with script_fonts(json.dumps(spec.params, ensure_ascii=False)):  # Noto CJK for Chinese cards
+            img = render(params)
         return apply_look(img, look, look_seed(look, spec.file)) if look is not None else img
     except FontMissing as exc:
         raise CardError(f"{spec.file} ({spec.template}): {exc}") from exc

@@ -27,10 +27,7 @@ from pathlib import Path
 from PIL import ImageFont
 
 from multimodal.cards import fonts
-
-
-class FontMissing(ValueError):
-    """A system face whose Debian package is not installed; the message names the package and the fix."""
+from multimodal.cards.fonts import FontMissing
 
 
 @dataclass(frozen=True)

@@ -161,13 +161,15 @@ def test_votes_for_the_most_pointed_role_never_itself(script: Script) -> None:
 @pytest.mark.parametrize("path", case_paths(), ids=lambda p: p.name)
 async def test_naive_speakers_share_statements_never_twice_and_never_headings(path: Path) -> None:
     from arena.agents.builtin.naive_agent import MIN_SHARE_WORDS
+    from arena.agents.builtin.phrases import phrases_for
     from arena.engine.events import ActionEvent
+    from multimodal.language import word_count
 
     script = load_case(path)
     seated = seat_agents(script, "builtin/naive", "builtin/naive", 4, civilian_settings=NO_OCR,
                          murderer_settings=NO_OCR)
     result = await play_game(script, seated, GameConfig(rounds=3), 4)
-    prefix = "Here is what I know: "
+    prefix = phrases_for(script.language).here_is.format(text="")  # "Here is what I know: ", "我知道的是："
     shared: dict[str, list[str]] = {}
     for event in result.events:
         if isinstance(event, ActionEvent) and (event.speech or "").startswith(prefix):
@@ -175,4 +177,4 @@ async def test_naive_speakers_share_statements_never_twice_and_never_headings(pa
     assert shared, "nobody shared anything in three rounds"
     for role, statements in shared.items():
         assert len(statements) == len(set(statements)), f"{role} repeated itself: {statements}"
-        assert all(len(s.split()) >= MIN_SHARE_WORDS for s in statements), statements
+        assert all(word_count(s) >= MIN_SHARE_WORDS for s in statements), statements

@@ -37,3 +37,28 @@ def test_case_detail_scores_coverage_of_the_truth() -> None:
     half = JUDGE.case_detail("struck with a clay pot in the greenhouse", "money", true_method, true_motive)
     none = JUDGE.case_detail("poison", "jealousy", true_method, true_motive)
     assert perfect == 100.0 and none == 0.0 and 40.0 <= half <= 60.0
+
+
+# --- Chinese transcripts: words from jieba, one-character words kept ---------------------------
+
+def test_chinese_statement_surfaced_by_a_paraphrase_but_not_by_an_unrelated_line() -> None:
+    statement = "九点四十五分，陆明轩看见顾清秋在听松阁里把建盏凑在炭炉上烤，又用白手帕擦盏口。"
+    paraphrase = "我九点四十五分去炭房拿炭，看见顾清秋在听松阁的炭炉边烤老板的建盏，还用白手帕擦了盏口。"
+    assert JUDGE.statement_surfaced(statement, ["大家好。", paraphrase])
+    assert not JUDGE.statement_surfaced(statement, ["我整晚都在西楼，十一点吃了安眠药就睡了。"])
+    assert "刀" in content_words("他用刀刺了老板") and "的" not in content_words("老板的茶")
+
+
+def test_chinese_roleplay_and_case_detail() -> None:
+    script = "我叫陆明轩，是听松茶庄的制茶师傅。九点四十五分我去炭房拿炭，看见听松阁里有人烤建盏。"
+    good = ["我是陆明轩，茶庄的制茶师傅。顾清秋，你九点四十五分在听松阁里做什么？",
+            "我去炭房拿炭的时候，看见有人在听松阁里烤建盏，周子墨，你那时在哪里？"]
+    meta = ["作为一个人工智能语言模型，我会输出JSON。", "作为一个人工智能语言模型，我会输出JSON。"]
+    names = ["顾清秋", "周子墨", "沈若兰"]
+    assert JUDGE.roleplay(good, script, names) > JUDGE.roleplay(meta, script, names)
+    true_method = "把草乌药酒抹进兔毫建盏，毒死了沈怀远。"
+    true_motive = "挪用四十一万六千元的假账被发现，第二天要报警。"
+    full = JUDGE.case_detail("她把草乌药酒抹在兔毫建盏里", "假账被发现，挪用了四十一万六千元，要报警",
+                             true_method, true_motive)
+    none = JUDGE.case_detail("用刀刺死", "为了爱情", true_method, true_motive)
+    assert full >= 60.0 and none == 0.0

@@ -42,19 +42,28 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(board_db: BoardDb) -> Iterator[str]:
+def serve(env: dict[str, str]) -> Iterator[str]:
+    """`streamlit run` on a free loopback port with `env` added; yields the base URL, then stops it."""
     port = free_port()
     command = [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), "--server.headless", "true",
                "--browser.gatherUsageStats", "false", "--server.address", "127.0.0.1", "--server.port", str(port),
                "--server.fileWatcherType", "none"]
-    env = {**os.environ, "ARENA_DB": str(board_db.path)}
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+    assert process.stdout is not None
+    for line in process.stdout:  # wait for the server to say it listens (EOF: it died; goto then fails)
+        if b"URL:" in line:
+            break
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def server(board_db: BoardDb) -> Iterator[str]:
+    yield from serve({"ARENA_DB": str(board_db.path)})
 
 
 @pytest.fixture(scope="module")
