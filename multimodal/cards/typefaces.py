@@ -65,14 +65,23 @@ def missing_packages() -> list[str]:
     return sorted({face.package for face in SYSTEM_FACES.values() if not Path(face.path).is_file()})
 
 
-@lru_cache(maxsize=128)
 def face_font(face: str, size: int) -> ImageFont.FreeTypeFont:
-    """The font for a bundled face (sans, serif, mono, bold, italic) or a system face (table above)."""
+    """The font for a bundled face (sans, serif, mono, bold, italic) or a system face (table above).
+
+    Bundled faces go through `fonts.font` on every call (never cached here): inside
+    `fonts.script_fonts` the same face name stands for a Noto CJK font, so a cache keyed by face and
+    size alone would hand a Latin font to a Chinese card drawn after an English one."""
     system = SYSTEM_FACES.get(face)
     if system is None:
         if face not in fonts.FACES:
             raise ValueError(f"unknown font face {face!r}; known: {', '.join(ALL_FACES)}")
         return fonts.font(face, size)
+    return _system_font(face, size)
+
+
+@lru_cache(maxsize=128)
+def _system_font(face: str, size: int) -> ImageFont.FreeTypeFont:
+    system = SYSTEM_FACES[face]
     if not Path(system.path).is_file():
         raise FontMissing(f"font face {face!r} needs the Debian package {system.package} ({system.path} is missing); "
                           f"install it with `make setup` (tools/system_deps.sh) or apt-get install {system.package}")

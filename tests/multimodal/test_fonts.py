@@ -39,3 +39,12 @@ def test_chinese_wraps_between_characters_with_the_punctuation_rules(width: int)
 
 def test_spaced_text_wraps_at_spaces_as_before() -> None:
     assert wrap_text("one two three four five six", "sans", 22, 160) == ["one two three", "four five six"]
+
+
+def test_a_chinese_card_drawn_after_an_english_one_still_gets_the_cjk_face() -> None:
+    from multimodal.cards.typefaces import face_font
+
+    latin = face_font("sans", 31)  # an English card first, at the same face and size
+    with script_fonts("法医初步检验报告"):
+        chinese = face_font("sans", 31)
+    assert "DejaVu" in latin.path and "CJK" in chinese.path
