@@ -10,6 +10,8 @@ or inline as `provider/model` with `-M key=value` options. `builtin/random` and 
 always exist; `builtin/ocr` (the OCR-only reference row) exists for QA suites only (`qa_entries`),
 since it cannot play a game. Every entry has a stable id derived from a hash of the settings that change its
 play (model, sampling, strategy, server, provider options): change one and it is a new entry.
+`structured` (auto | json_schema | json_object | off) says how answers are constrained; it joins
+the identity only when changed from `auto`, so older ids stay valid.
 Operational settings (timeout, concurrency, key variable, prices) do not change the id.
 Keys are never part of an entry, only the name of the variable that holds one.
 """
@@ -32,6 +34,10 @@ DEFAULT_ENTRIES_FILE = Path("entries.toml")
 BUILTIN_NAMES = ("builtin/random", "builtin/naive")
 QA_BUILTIN_NAMES = ("builtin/ocr",)  # answer QA suites only; `make_agent` refuses them for games
 IDENTITY_FIELDS = ("model", "temperature", "max_tokens", "strategy", "base_url", "options")
+# Settings added later: part of the identity only when changed from their default, so the ids of
+# entries that leave them alone stay what they were.
+LATER_IDENTITY_DEFAULTS: dict[str, Any] = {"structured": "auto"}
+StructuredSetting = Literal["auto", "json_schema", "json_object", "off"]
 
 
 class Entry(BaseModel):
@@ -50,6 +56,9 @@ class Entry(BaseModel):
     price_input_per_mtok: float | None = Field(default=None, ge=0)
     price_output_per_mtok: float | None = Field(default=None, ge=0)
     options: dict[str, Any] = Field(default_factory=dict)
+    structured: StructuredSetting = Field(
+        default="auto", description="how answers are constrained: a JSON Schema, JSON mode, or not at all "
+                                    "(auto: the schema where the provider supports it, stepping down when refused)")
     source: Literal["builtin", "file", "inline"] = "inline"
 
     @field_validator("model")
@@ -74,7 +83,10 @@ class Entry(BaseModel):
 
     def identity(self) -> dict[str, Any]:
         """The settings that define this entry's play; hashed into `entry_id` and into cache keys."""
-        return {name: getattr(self, name) for name in IDENTITY_FIELDS}
+        identity = {name: getattr(self, name) for name in IDENTITY_FIELDS}
+        identity.update({name: getattr(self, name) for name, default in LATER_IDENTITY_DEFAULTS.items()
+                         if getattr(self, name) != default})
+        return identity
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -5,8 +5,9 @@ system prompt (rules, how to answer, the entry's strategy) and the briefing (cas
 script, goals, roles, locations, the clues visible at the start with their images), which carries
 `cache_breakpoint=True`. Every decision appends one user message (new transcript lines, newly
 revealed clues with their images, the decision block) and, after an answer, the model's reply as an
-assistant message. So each request extends the previous one: provider prompt caches hit and the
-cost of a game grows linearly with its length.
+assistant message. Each request carries the decision's JSON Schema (`decision_schema`); the client
+sends it, JSON mode or nothing, per the entry's `structured` setting. So each request extends the
+previous one: provider prompt caches hit and the cost of a game grows linearly with its length.
 
 The agent does not validate actions (the runner does, once). It extracts the JSON object from the
 reply, drops private reasoning fields (strategy `cot`), and returns the rest; a reply without a JSON
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.agents.base import AgentFailure, AgentReply
+from arena.agents.decision_schema import decision_schema
 from arena.agents.prompting import (
     PRIVATE_KEYS,
     ClueImages,
@@ -138,6 +140,7 @@ class ModelAgent:
         self.history.append(Message.user(*parts, TextPart(text=decision_text(obs, self.strategy))))
         self._step += 1
         return Request(messages=list(self.history), json_mode=True,
+                       json_schema=decision_schema(obs.decision, self.strategy),
                        seed=step_seed(self.seed, self.role_id, self._step))
 
     def _count(self, request: Request, ok: bool) -> None:

@@ -39,6 +39,7 @@ from arena.providers.pricing import Price, PriceTable
 from arena.providers.registry import create_adapter
 from arena.providers.retry import RetryPolicy, Sleep
 from arena.providers.secrets import KeyStore
+from arena.providers.structured import StructuredModes
 
 log = logging.getLogger(__name__)
 DEFAULT_PROVIDER_LIMIT = 16
@@ -102,6 +103,7 @@ class ModelClient:
         self.usage: dict[str, Usage] = {}
         self._sleep, self._clock, self._rng, self._on_call = sleep, clock, rng or random.Random(), on_call
         self.breaker = CircuitBreaker(breaker or BreakerPolicy(), clock)
+        self.structured = StructuredModes()
         self._adapters: dict[str, Adapter] = {}
         self._semaphores: dict[str, asyncio.Semaphore] = {}
         self._secrets: set[str] = set()
@@ -154,7 +156,7 @@ class ModelClient:
     async def generate(self, entry: Entry, request: Request, *, epoch: int = 0, no_cache: bool = False) -> Response:
         """Answer `request` with `entry`'s model; failures come back as a Response status."""
         adapter = self.adapter(entry)
-        request = resolve_request(entry, request)
+        request = self.structured.apply(entry, adapter, resolve_request(entry, request))
         key = cache_key(entry.identity(), request, epoch)
         use_cache = self.cache is not None and not no_cache and getattr(adapter, "cacheable", True)
         started = self._clock()
@@ -185,6 +187,11 @@ class ModelClient:
                 raise
             except Exception as exc:  # every other failure is classified, then retried or returned as data
                 failure = self._classify(adapter, exc)
+                if (lower := self.structured.step_down(entry, request, failure)) is not None:
+                    log.warning("%s: the server refused the answer format (%s); asking again with %s",
+                                entry.entry_id, failure.message[:120], self.structured.mode(entry, adapter))
+                    request = lower
+                    continue
             else:
                 self.breaker.succeeded(key)
                 latency = (self._clock() - started) * 1000.0

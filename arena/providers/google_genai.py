@@ -38,6 +38,7 @@ class GeminiAdapter:
     """One Gemini model behind the Gemini Developer API."""
 
     cacheable = True
+    structured_outputs = True
 
     def __init__(self, config: AdapterConfig, client: Any, types: Any) -> None:
         self.provider = config.provider
@@ -60,7 +61,8 @@ class GeminiAdapter:
             max_output_tokens=request.max_tokens,
             seed=request.seed,
             stop_sequences=list(request.stop) or None,
-            response_mime_type="application/json" if request.json_mode else None,
+            response_mime_type="application/json" if request.json_mode or request.json_schema else None,
+            response_json_schema=request.json_schema,
         )
         return {"model": self.model, "contents": [self._content(m) for m in request.turns], "config": config}
 

@@ -132,6 +132,8 @@ class Request(BaseModel):
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     seed: int | None = None
     json_mode: bool = False
+    json_schema: dict[str, Any] | None = Field(
+        default=None, description="the answer's JSON Schema (structured outputs); implies json_mode")
     stop: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -157,8 +159,11 @@ class Request(BaseModel):
                        for p in m.parts]}
             for m in self.messages
         ]
-        return {"messages": messages, "max_tokens": self.max_tokens, "temperature": self.temperature,
+        view: dict[str, Any] = {"messages": messages, "max_tokens": self.max_tokens, "temperature": self.temperature,
                 "seed": self.seed, "json_mode": self.json_mode, "stop": list(self.stop)}
+        if self.json_schema is not None:  # only when set, so keys of requests without one stay as they were
+            view["json_schema"] = self.json_schema
+        return view
 
 
 class Response(BaseModel):

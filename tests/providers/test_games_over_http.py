@@ -80,17 +80,39 @@ def image_hashes(provider: str, parts: list[dict[str, Any]]) -> list[str]:
     return [hashlib.sha256(data).hexdigest() for data in found]
 
 
-def system_and_json_mode(provider: str, body: dict[str, Any]) -> tuple[str, bool]:
+def system_and_schema(provider: str, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The system text and the answer schema of one request, checking each API's structured-output shape."""
     if provider == "openai":
         system = body["messages"][0]["content"] if body["messages"][0]["role"] == "system" else ""
-        return system, body.get("response_format") == {"type": "json_object"}
+        response_format = body["response_format"]
+        assert response_format["type"] == "json_schema" and response_format["json_schema"]["strict"] is True
+        return system, response_format["json_schema"]["schema"]
     if provider == "anthropic":
-        system = body["system"][0]["text"]
-        return system, "Reply with a single JSON object" in system
+        assert body["tool_choice"] == {"type": "tool", "name": "decision"}
+        assert [tool["name"] for tool in body["tools"]] == ["decision"]
+        return body["system"][0]["text"], body["tools"][0]["input_schema"]
     instruction = body.get("systemInstruction") or body.get("system_instruction") or {}
     system = "".join(p.get("text", "") for p in instruction.get("parts", []))
     config = body.get("generationConfig") or body.get("generation_config") or {}
-    return system, config.get("responseMimeType", config.get("response_mime_type")) == "application/json"
+    assert config.get("responseMimeType", config.get("response_mime_type")) == "application/json"
+    return system, config.get("responseJsonSchema", config.get("response_json_schema"))
+
+
+def enum_of(schema: dict[str, Any]) -> list[str]:
+    options = schema.get("anyOf", [schema])
+    return [value for option in options for value in option.get("enum", [])]
+
+
+def check_schema_matches(schema: dict[str, Any], spec: dict[str, Any]) -> None:
+    """Required keys are those the decision asks for; role and location enums are its legal choices."""
+    assert schema["additionalProperties"] is False and set(schema["required"]) == set(schema["properties"])
+    assert set().union(*map(set, spec["required_keys"])) == set(schema["properties"])
+    props = schema["properties"]
+    for key in ("target", "vote", "suspect"):
+        if key in props:
+            assert enum_of(props[key]) == spec["targets"]
+    if "location" in props:
+        assert enum_of(props["location"]) == spec["locations"]
 
 
 def allowed_images(result: Any, role: str) -> set[str]:
@@ -109,8 +131,9 @@ async def test_a_full_game_over_each_api(provider: str, api: FakeAPI, make_clien
     for recorded in api.requests:
         spec = read_decision(last_user_text(recorded.path, recorded.body))
         assert spec is not None
-        system, json_mode = system_and_json_mode(provider, recorded.body)
-        assert "Only the murderer may lie" in system and json_mode
+        system, schema = system_and_schema(provider, recorded.body)
+        assert "Only the murderer may lie" in system
+        check_schema_matches(schema, spec)
         assert "Answer with one JSON object in this shape" in last_user_text(recorded.path, recorded.body)
         turns = wire_turns(recorded.path, recorded.body)
         hashes = [h for _, parts in turns for h in image_hashes(provider, parts)]
