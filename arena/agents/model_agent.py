@@ -118,7 +118,8 @@ class ModelAgent:
             raise AgentFailure(response.status, response.error or f"the provider answered {response.status}")
         self.history.append(Message.assistant(response.text or EMPTY_REPLY))
         return AgentReply(output=extract_action(response.text), input_tokens=response.prompt_tokens,
-                          output_tokens=response.completion_tokens, cost_usd=response.cost_usd)
+                          output_tokens=response.completion_tokens, cost_usd=response.cost_usd,
+                          cached=response.cached, cached_prompt_tokens=response.cached_prompt_tokens)
 
     def next_request(self, obs: Observation) -> Request:
         """Append this decision's turn to the conversation and return the request for it.
@@ -141,7 +142,13 @@ class ModelAgent:
         self._step += 1
         return Request(messages=list(self.history), json_mode=True,
                        json_schema=decision_schema(obs.decision, self.strategy),
-                       seed=step_seed(self.seed, self.role_id, self._step))
+                       seed=step_seed(self.seed, self.role_id, self._step),
+                       prompt_cache_key=self.prompt_cache_key)
+
+    @property
+    def prompt_cache_key(self) -> str:
+        """One key per agent (game seed, role): its requests share one growing prefix."""
+        return "arena-" + hashlib.sha256(f"{self.seed}:{self.role_id}".encode()).hexdigest()[:16]
 
     def _count(self, request: Request, ok: bool) -> None:
         images = sum(isinstance(p, ImagePart) for m in request.messages for p in m.parts)

@@ -138,6 +138,7 @@ def _from_wire(message: Any) -> Response:
         prompt_tokens=(usage.input_tokens or 0) + read + written,
         completion_tokens=usage.output_tokens or 0,
         cached_prompt_tokens=read,
+        cache_write_prompt_tokens=written,
         raw_finish_reason=message.stop_reason,
         provider_model=getattr(message, "model", None),
         error="the model refused" if refused else None,

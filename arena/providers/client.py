@@ -74,6 +74,7 @@ class Usage:
     retries: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_prompt_tokens: int = 0
     cost_usd: float = 0.0
     statuses: Counter[str] = field(default_factory=Counter)
 
@@ -83,6 +84,7 @@ class Usage:
         self.retries += max(0, record.attempts - 1)
         self.prompt_tokens += record.prompt_tokens
         self.completion_tokens += record.completion_tokens
+        self.cached_prompt_tokens += record.cached_prompt_tokens
         self.cost_usd += record.cost_usd or 0.0
         self.statuses[record.status] += 1
 
@@ -240,14 +242,16 @@ class ModelClient:
             return base
         inp = entry.price_input_per_mtok if entry.price_input_per_mtok is not None else (base.input if base else 0.0)
         out = entry.price_output_per_mtok if entry.price_output_per_mtok is not None else (base.output if base else 0.0)
-        cached = base.cached_input if base is not None and entry.price_input_per_mtok is None else None
-        return Price(inp, out, cached)
+        keep = base is not None and entry.price_input_per_mtok is None
+        return Price(inp, out, base.cached_input if keep and base else None,
+                     base.cache_write_input if keep and base else None)
 
     def _cost(self, entry: Entry, response: Response) -> float | None:
         price = self.price(entry)
         if price is None:
             return None
-        return price.cost(response.prompt_tokens, response.completion_tokens, response.cached_prompt_tokens)
+        return price.cost(response.prompt_tokens, response.completion_tokens, response.cached_prompt_tokens,
+                          response.cache_write_prompt_tokens)
 
     def _redact(self, text: str | None) -> str | None:
         if text is None:

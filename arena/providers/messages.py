@@ -135,6 +135,9 @@ class Request(BaseModel):
     json_schema: dict[str, Any] | None = Field(
         default=None, description="the answer's JSON Schema (structured outputs); implies json_mode")
     stop: list[str] = Field(default_factory=list)
+    prompt_cache_key: str | None = Field(
+        default=None, description="groups requests that share a prompt prefix (OpenAI's prompt_cache_key); "
+                                  "routing only, so not part of the response-cache key")
 
     @model_validator(mode="after")
     def _check_messages(self) -> Request:
@@ -175,6 +178,7 @@ class Response(BaseModel):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cached_prompt_tokens: int = 0
+    cache_write_prompt_tokens: int = 0
     latency_ms: float = 0.0
     cost_usd: float | None = None
     cached: bool = False

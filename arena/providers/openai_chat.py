@@ -62,6 +62,8 @@ class OpenAIChatAdapter:
             params["seed"] = request.seed
         if request.stop:
             params["stop"] = list(request.stop)
+        if request.prompt_cache_key and not self._compatible:
+            params["prompt_cache_key"] = request.prompt_cache_key
         if request.json_schema is not None:
             params["response_format"] = {"type": "json_schema", "json_schema": {
                 "name": SCHEMA_NAME, "schema": request.json_schema, "strict": True}}

@@ -26,6 +26,8 @@ from arena.entries import Entry, builtin_entries
 from arena.providers.mock import read_decision
 from arena.scripts.loader import find_script, load_script
 from arena.scripts.schema import Script
+from arena.tournament.record import agent_call_rows
+from leaderboard.store.records import utc_now
 from tests.providers.conftest import FAKE_KEY, entry
 from tests.providers.fake_api import (
     FakeAPI,
@@ -218,7 +220,22 @@ async def test_a_rerun_on_the_same_cache_makes_no_request(api: FakeAPI, make_cli
     made = api.count()
     second = await play(kitchen, model, model, make_client())
     assert made > 0 and api.count() == made
-    assert dumps_jsonl(first.events) == dumps_jsonl(second.events)
+    assert dumps_jsonl(first.events) == dumps_jsonl(second.events), "cache hits are telemetry, not log lines"
+    rows = [agent_call_rows("g", r.events, model.entry_id, model.entry_id, utc_now()) for r in (first, second)]
+    assert [(r.cached, r.cached_prompt_tokens) for r in rows[0]] == [(False, 400)] * made
+    assert all(r.cached for r in rows[1]) and len(rows[1]) == made
+
+
+async def test_openai_requests_carry_one_prompt_cache_key_per_agent(api: FakeAPI, make_client: Any,
+                                                                   kitchen: Script) -> None:
+    model = entry(MODELS["openai"], api)
+    await play(kitchen, model, model, make_client())
+    keys: dict[str, set[str]] = {}
+    for recorded in api.requests:
+        role = read_decision(last_user_text(recorded.path, recorded.body))["role"]  # type: ignore[index]
+        keys.setdefault(role, set()).add(recorded.body["prompt_cache_key"])
+    assert set(keys) == set(kitchen.role_ids) and all(len(k) == 1 for k in keys.values())
+    assert len(set().union(*keys.values())) == len(kitchen.role_ids)
 
 
 async def test_no_artifact_holds_the_key(api: FakeAPI, make_client: Any, tmp_path: Path, kitchen: Script,

@@ -17,7 +17,8 @@ def test_first_open_applies_every_migration_in_order_and_second_open_none(tmp_pa
     path = tmp_path / "arena.duckdb"
     first = Store(path)
     assert first.applied_migrations == [m.__name__ for m in MIGRATIONS]
-    assert all(name.startswith(f"m{i + 1:03d}_") for i, name in enumerate(first.applied_migrations))
+    numbers = [int(name[1:4]) for name in first.applied_migrations]  # m001_... ascending (branches take numbers)
+    assert numbers[:2] == [1, 2] and numbers == sorted(set(numbers))
     second = Store(path)
     assert second.applied_migrations == []
     with duckdb.connect(str(path), read_only=True) as conn:
@@ -65,9 +66,21 @@ def test_m002_turns_failed_judgements_from_nan_into_null(tmp_path, monkeypatch):
         conn.execute("INSERT INTO metric_scores VALUES ('g1', 'e1', NULL, 'rp', 'nan'::DOUBLE, 'j', 'llm', '{}', "
                      "now()), ('g1', 'e1', NULL, 'spc', 50.0, 'j', 'llm', '{}', now())")
     monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS)
-    assert Store(path).applied_migrations == ["m002_metric_scores_nullable_value"]
+    assert Store(path).applied_migrations[0] == "m002_metric_scores_nullable_value"
     with duckdb.connect(str(path), read_only=True) as conn:
         values = dict(conn.execute("SELECT metric, value FROM metric_scores").fetchall())
         nullable = conn.execute("SELECT is_nullable FROM information_schema.columns WHERE table_name = "
                                 "'metric_scores' AND column_name = 'value'").fetchone()[0]
     assert values == {"rp": None, "spc": 50.0} and nullable == "YES"
+
+
+def test_m006_adds_cached_prompt_tokens_to_existing_calls(tmp_path, monkeypatch):
+    path = tmp_path / "arena.duckdb"
+    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:2])
+    Store(path)
+    with duckdb.connect(str(path)) as conn:
+        conn.execute("INSERT INTO agent_calls VALUES ('g1', 'e1', 'cook', 'vote', 'ok', 1.0, 10, 2, 0.0, false, now())")
+    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS)
+    assert "m006_agent_calls_cached_prompt_tokens" in Store(path).applied_migrations
+    with duckdb.connect(str(path), read_only=True) as conn:
+        assert conn.execute("SELECT cached_prompt_tokens FROM agent_calls").fetchall() == [(0,)]
