@@ -16,8 +16,9 @@ from arena.coe.judges import Judge, LLMJudge
 from arena.coe.offline_judge import OfflineJudge
 from arena.coe.report import METRICS, CoeRow, coe_report, mmr_by_depth
 from arena.coe.scoring import ScoreSummary, score_games
-from arena.entries import load_entries, resolve_entry
+from arena.entries import Entry, load_entries, resolve_entry
 from arena.errors import ConfigError
+from arena.providers.budget import BudgetGuard, BudgetReached
 from arena.providers.client import ModelClient
 from leaderboard.store import Reader, Store, default_db_path
 
@@ -40,7 +41,9 @@ JSON_KEYS = ("entry", "name", "mode", "ablation", *METRICS, "avg", *(f"n_{m}" fo
 @app.command("score")
 def score(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOpt,
           entries_file: Path | None = EntriesOpt, option: list[str] = OptionsOpt, no_cache: bool = NoCacheOpt,
-          scripts_dir: Path | None = ScriptsDirOpt) -> None:
+          scripts_dir: Path | None = ScriptsDirOpt,
+          budget_usd: float | None = typer.Option(None, "--budget-usd", min=0.0, help="Stop judging once the "
+                                                  "judge's calls have cost this much (a rerun continues).")) -> None:
     """Judge finished games not yet scored by this judge: ITD, SPC, RP and CMD of the civilian entry."""
     store = Store(db)
     cases = CaseIndex(scripts_dir)
@@ -50,7 +53,11 @@ def score(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOp
         entry = resolve_entry(judge, option, load_entries(entries_file))
         if entry.is_builtin:
             raise ConfigError(f"--judge {judge}: a built-in agent cannot judge; give a model entry or 'offline'")
-        summary = asyncio.run(_score_with_model(store, entry, cases, no_cache))
+        try:
+            summary = asyncio.run(_score_with_model(store, entry, cases, no_cache, budget_usd))
+        except BudgetReached as exc:
+            err.print(f"[yellow]stopped[/]: {exc}; the games judged before it are stored", highlight=False)
+            raise typer.Exit(0) from None
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=2))
         return
@@ -60,10 +67,24 @@ def score(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOp
         out.print(f"  skipped {skip['game_id']}: {skip['reason']}", highlight=False)
 
 
-async def _score_with_model(store: Store, entry: object, cases: CaseIndex, no_cache: bool) -> ScoreSummary:
+class BudgetedJudge(LLMJudge):
+    """An LLM judge that checks the command's budget before each call."""
+
+    def __init__(self, entry: Entry, client: ModelClient, guard: BudgetGuard, no_cache: bool = False) -> None:
+        super().__init__(entry, client, no_cache=no_cache)
+        self.guard = guard
+
+    async def ask(self, prompt: str) -> tuple[str | None, str]:
+        self.guard.check()
+        return await super().ask(prompt)
+
+
+async def _score_with_model(store: Store, entry: object, cases: CaseIndex, no_cache: bool,
+                            budget_usd: float | None = None) -> ScoreSummary:
     async with ModelClient(use_cache=not no_cache) as client:
         client.check_entries(entry)  # type: ignore[arg-type]  # provider known, key set: before judging
-        judge: Judge = LLMJudge(entry, client, no_cache=no_cache)  # type: ignore[arg-type]
+        judge: Judge = BudgetedJudge(entry, client, BudgetGuard(client, budget_usd),  # type: ignore[arg-type]
+                                     no_cache=no_cache)
         return await score_games(store, judge, cases)
 
 
