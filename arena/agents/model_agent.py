@@ -25,6 +25,7 @@ from typing import Any
 
 from arena.agents.base import AgentFailure, AgentReply
 from arena.agents.decision_schema import decision_schema
+from arena.agents.long_script import fit_script
 from arena.agents.prompting import (
     PRIVATE_KEYS,
     ClueImages,
@@ -37,6 +38,7 @@ from arena.engine.observation import Observation
 from arena.engine.parsing import OutputError, extract_object
 from arena.entries import Entry
 from arena.providers.client import ModelClient
+from arena.providers.estimate import prompt_tokens
 from arena.providers.messages import ImagePart, Message, Request, TextPart
 
 EMPTY_REPLY = "(empty reply)"
@@ -100,7 +102,7 @@ class ModelAgent:
         self.history: list[Message] = []
         self.stats = AgentStats()
         self.on_request: RequestHook | None = None  # sees every request (benchmarks, smoke checks)
-        self._images = ClueImages()
+        self._images = ClueImages(entry.image_mode_used)
         self._lines_seen = 0
         self._clues_seen: set[str] = set()
         self._step = 0
@@ -130,8 +132,7 @@ class ModelAgent:
         if obs.decision is None:
             raise ValueError(f"{self.role_id} was asked to act without a pending decision")
         if not self.history:
-            self.history = [Message.system(system_prompt(obs, self.strategy)),
-                            Message.user(*briefing_parts(obs, self._images), cache_breakpoint=True)]
+            self.history = self._opening(obs)
             self._clues_seen = {clue.id for clue in obs.clues}
         new_lines = [line.quoted() for line in obs.transcript[self._lines_seen:]]
         new_clues = [clue for clue in obs.clues if clue.id not in self._clues_seen]
@@ -144,6 +145,17 @@ class ModelAgent:
                        json_schema=decision_schema(obs.decision, self.strategy),
                        seed=step_seed(self.seed, self.role_id, self._step),
                        prompt_cache_key=self.prompt_cache_key)
+
+    def _opening(self, obs: Observation) -> list[Message]:
+        """The system prompt and the briefing; the role script cut to the entry's context window if needed."""
+        system = Message.system(system_prompt(obs, self.strategy))
+        briefing = Message.user(*briefing_parts(obs, self._images), cache_breakpoint=True)
+        if self.entry.context_tokens is not None and self.entry.long_script != "full":
+            size = prompt_tokens(Request(messages=[system, briefing]), self.entry.provider)
+            fitted = fit_script(obs, self.entry.context_tokens, self.entry.long_script, size)
+            if fitted is not obs:
+                briefing = Message.user(*briefing_parts(fitted, self._images), cache_breakpoint=True)
+        return [system, briefing]
 
     @property
     def prompt_cache_key(self) -> str:

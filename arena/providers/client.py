@@ -34,6 +34,7 @@ from arena.errors import ArenaError, ConfigError
 from arena.providers.base import Adapter, AdapterConfig, CallFailure, classify_generic
 from arena.providers.breaker import DOWN_MESSAGE, BreakerPolicy, CircuitBreaker
 from arena.providers.cache import ResponseCache, cache_key
+from arena.providers.capabilities import adapt, over_context
 from arena.providers.messages import CallStatus, Request, Response
 from arena.providers.pricing import Price, PriceTable
 from arena.providers.registry import create_adapter
@@ -158,7 +159,10 @@ class ModelClient:
     async def generate(self, entry: Entry, request: Request, *, epoch: int = 0, no_cache: bool = False) -> Response:
         """Answer `request` with `entry`'s model; failures come back as a Response status."""
         adapter = self.adapter(entry)
-        request = self.structured.apply(entry, adapter, resolve_request(entry, request))
+        request = adapt(entry, self.structured.apply(entry, adapter, resolve_request(entry, request)))
+        if (too_long := over_context(entry, request)) is not None:
+            self._record(entry, too_long, "")
+            return too_long
         key = cache_key(entry.identity(), request, epoch)
         use_cache = self.cache is not None and not no_cache and getattr(adapter, "cacheable", True)
         started = self._clock()

@@ -26,7 +26,8 @@ from arena.providers.messages import CallStatus, ImagePart, Message, Request, Re
 from arena.providers.registry import register_adapter
 
 LOCAL_KEY_PLACEHOLDER = "not-needed"
-CONTEXT_MARKERS = ("context_length_exceeded", "maximum context length", "context length", "too many tokens")
+CONTEXT_MARKERS = ("context_length_exceeded", "maximum context length", "context length", "too many tokens",
+                   "exceed_context_size", "exceeds the available context size")  # the last two: llama.cpp
 REFUSAL_FINISH = frozenset({"content_filter"})
 SCHEMA_NAME = "decision"
 

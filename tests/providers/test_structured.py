@@ -107,3 +107,19 @@ async def test_compare_structured_over_loopback(fake_api: FakeAPI, make_client: 
     rate = result.parse_error_rate(result.without)
     assert rate > 0.3, rate  # prose without a schema is a parse error the runner asks again about
     assert result.to_dict()["without"]["parse_failures"] == result.without.parse_failures > 0
+
+
+async def test_llama_cpp_context_overflow_is_context_limit(fake_api: FakeAPI, make_client: Any) -> None:
+    fake_api.replies.append(Reply(status=400, body={"error": {
+        "code": 400, "message": "the request exceeds the available context size, try increasing it",
+        "type": "exceed_context_size_error"}}))
+    response = await make_client(use_cache=False).generate(entry("openai-compatible/tiny", fake_api), vote_request())
+    assert response.status == "context_limit" and fake_api.count() == 1
+
+
+def test_capability_settings_join_the_identity_only_when_changed() -> None:
+    plain = Entry(name="a", model="openai-compatible/x")
+    assert set(plain.identity()) == {"model", "temperature", "max_tokens", "strategy", "base_url", "options"}
+    text_only = Entry(name="a", model="openai-compatible/x", vision=False, context_tokens=4096)
+    assert text_only.identity()["vision"] is False and text_only.entry_id != plain.entry_id
+    assert text_only.image_mode_used == "ocr" and plain.image_mode_used == "native"
