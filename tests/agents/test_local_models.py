@@ -23,23 +23,10 @@ from arena.providers.client import ModelClient
 from arena.providers.estimate import text_tokens
 from arena.providers.messages import ImagePart, Request
 from arena.providers.mock import register_responder
-from arena.providers.retry import RetryPolicy
 from arena.providers.secrets import KeyStore
-from arena.scripts.loader import find_script, load_script
 from arena.scripts.schema import Script
 
 RANDOM = builtin_entries()["builtin/random"]
-
-
-@pytest.fixture(scope="module")
-def kitchen() -> Script:
-    return load_script(find_script("saffron-kitchen"))
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> ModelClient:
-    return ModelClient(use_cache=False, keys=KeyStore(environ={}, dotenv=tmp_path / "no.env"),
-                       retry=RetryPolicy(max_attempts=1))
 
 
 async def first_requests(script: Script, entry: Entry, client: ModelClient) -> dict[str, list[Request]]:
