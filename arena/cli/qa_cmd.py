@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Column, Table
 
 from arena.cli.estimate_view import print_estimate
+from arena.cli.qa_batch import run_qa_batch
 from arena.coe.answerers import MODES, Answerer, AnswerReply, QaItem, build_request, make_answerer
 from arena.coe.cases import load_cases
 from arena.coe.context import Ablation
@@ -56,6 +57,8 @@ NoCacheOpt = typer.Option(False, "--no-cache", help="Do not read or write the re
 RetryOpt = typer.Option(False, "--retry-failed", help="Ask again questions that failed with api_error/timeout.")
 DryRunOpt = typer.Option(False, "--dry-run", help="Print the questions, calls, tokens and cost this run would "
                                                   "take, estimated from the rendered prompts; ask nothing.")
+BatchOpt = typer.Option(False, "--batch", help="Ask through the provider's batch API (openai/... entries): half "
+                                                "price, results within 24 h; rerun the same command to resume.")
 BudgetOpt = typer.Option(None, "--budget-usd", min=0.0, help="Ask no new question once this run's calls have "
                                                               "cost this much (a rerun continues).")
 
@@ -64,7 +67,7 @@ def qa(entry: str = EntryOpt, suite: str = SuiteOpt, scripts: str = ScriptsOpt, 
        ablation: str = AblationOpt, seed: int = SeedOpt, limit: int | None = LimitOpt, db: Path | None = DbOpt,
        as_json: bool = JsonOpt, entries_file: Path | None = EntriesOpt, option: list[str] = OptionsOpt,
        no_cache: bool = NoCacheOpt, retry_failed: bool = RetryOpt, dry_run: bool = DryRunOpt,
-       budget_usd: float | None = BudgetOpt) -> None:
+       budget_usd: float | None = BudgetOpt, batch: bool = BatchOpt) -> None:
     """Ask an entry the multiple-choice questions of the cases; store every answer; print accuracy."""
     chosen = resolve_entry(entry, option, qa_entries(entries_file))
     config = QaConfig(suites=suites_for(suite), mode=_mode(mode or chosen.strategy), ablation=_ablation(ablation),
@@ -76,12 +79,21 @@ def qa(entry: str = EntryOpt, suite: str = SuiteOpt, scripts: str = ScriptsOpt, 
                        {"questions": line.calls})
         return
     store = Store(db)
+    if batch:
+        result = asyncio.run(_run_batch(store, chosen, cases, config))
+        _print_run(store, chosen, cases, config, result, suite, seed, as_json)
+        return
     try:
         result = asyncio.run(_run(store, chosen, cases, config, no_cache, retry_failed, quiet=as_json,
                                   budget_usd=budget_usd))
     except BudgetReached as exc:
         err.print(f"[yellow]stopped[/]: {exc}", highlight=False)
         result = QaRunResult(run_id_for(chosen, cases, config), questions=select_questions(cases, config))
+    _print_run(store, chosen, cases, config, result, suite, seed, as_json)
+
+
+def _print_run(store: Store, chosen: Entry, cases: list[Script], config: QaConfig, result: QaRunResult, suite: str,
+               seed: int, as_json: bool) -> None:
     with reading(store.path, store.retry) as conn:
         answers = latest_run_answers(conn, result.run_id)
     weights = {(s.id, q.id): q.weight for s, q in result.questions}
@@ -93,6 +105,14 @@ def qa(entry: str = EntryOpt, suite: str = SuiteOpt, scripts: str = ScriptsOpt, 
         typer.echo(json.dumps(summary, indent=2))
     else:
         print_summary(summary)
+
+
+async def _run_batch(store: Store, entry: Entry, cases: list[Script], config: QaConfig) -> QaRunResult:
+    if entry.is_builtin:
+        raise ConfigError(f"{entry.name} is a built-in answerer; --batch is for model entries")
+    async with ModelClient(use_cache=False) as client:
+        client.check_entries(entry)
+        return await run_qa_batch(store, entry, cases, config, client, err)
 
 
 def estimate_qa(entry: Entry, cases: list[Script], config: QaConfig) -> CostLine:

@@ -66,3 +66,10 @@ def test_dry_run_estimates_without_asking_and_budget_stops_a_run(tmp_path: Path)
     assert "budget-usd 0 reached" in stopped.stderr
     resumed = json.loads(runner.invoke(app, base).stdout)
     assert resumed["asked"] == 5
+
+
+def test_batch_needs_a_model_entry(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["qa", "--entry", "builtin/random", "--scripts", str(FIXTURE_CASE), "--db",
+                                 str(tmp_path / "qa.duckdb"), "--batch"])
+    assert result.exit_code == 1 and isinstance(result.exception, ConfigError)
+    assert "--batch is for model entries" in str(result.exception)

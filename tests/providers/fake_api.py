@@ -197,13 +197,20 @@ class FakeAPI:
             def log_message(self, *args: Any) -> None:  # keep test output clean
                 pass
 
+            def do_GET(self) -> None:  # noqa: N802 (http.server naming)
+                self._answer(api._next(Recorded("GET", self.path, {k.lower(): v for k, v in self.headers.items()},
+                                                None)))
+
             def do_POST(self) -> None:  # noqa: N802 (http.server naming)
                 raw = self.rfile.read(int(self.headers.get("content-length") or 0))
                 try:
                     body = json.loads(raw) if raw else None
                 except ValueError:
                     body = raw
-                reply = api._next(Recorded("POST", self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+                self._answer(api._next(Recorded("POST", self.path, {k.lower(): v for k, v in self.headers.items()},
+                                                body)))
+
+            def _answer(self, reply: Reply) -> None:
                 if reply.hang:
                     api.release.wait()
                     return

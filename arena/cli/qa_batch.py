@@ -1,0 +1,77 @@
+"""`arena qa --batch`: the run's unanswered questions as one provider batch, resumable, at the batch rate."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from rich.console import Console
+
+from arena.coe.answerers import AnswerReply, build_request
+from arena.coe.context import Ablation
+from arena.coe.qa_run import (
+    QaConfig,
+    QaRunResult,
+    answered,
+    grade_reply,
+    make_item,
+    run_config,
+    run_id_for,
+    select_questions,
+)
+from arena.entries import Entry
+from arena.errors import ArenaError
+from arena.providers.batch import BatchState, OpenAIBatch
+from arena.providers.client import ModelClient
+from arena.providers.pricing import BATCH_FACTOR
+from arena.scripts.schema import Script
+from leaderboard.store import QaRunRecord, Store
+from multimodal.ocr import OcrReader
+
+Sleep = Callable[[float], Awaitable[None]]
+
+
+async def run_qa_batch(store: Store, entry: Entry, cases: list[Script], config: QaConfig, client: ModelClient,
+                       log: Console, *, poll_s: float = 30.0, sleep: Sleep = asyncio.sleep) -> QaRunResult:
+    """Submit (or, on a rerun, find) the run's batch, poll it with progress, then grade and store every answer."""
+    run_id = run_id_for(entry, cases, config)
+    store.record_qa_run(QaRunRecord(run_id=run_id, entry_id=entry.entry_id,
+                                    config=run_config(entry, cases, config, name=True)))
+    questions = select_questions(cases, config)
+    done = answered(store, run_id, retry_failed=False)
+    read = OcrReader().read_file if config.ablation is Ablation.OCR_TEXT else None
+    items = {f"{s.id}/{q.id}": make_item(s, q, config, read) for s, q in questions if (s.id, q.id) not in done}
+    result = QaRunResult(run_id, skipped=len(questions) - len(items), questions=questions)
+    if not items:
+        return result
+    batch, state = OpenAIBatch(client.adapter(entry)), BatchState(run_id)
+    batch_id = state.load()
+    if batch_id is None:
+        batch_id = await batch.submit({cid: build_request(item) for cid, item in items.items()})
+        state.save(batch_id, entry.provider)
+        log.print(f"submitted batch {batch_id} ({len(items)} questions); rerun the same command to resume")
+    else:
+        log.print(f"resuming batch {batch_id}")
+    while not (progress := await batch.poll(batch_id)).finished:
+        if progress.status in ("failed", "expired", "cancelled", "cancelling"):
+            state.clear()
+            raise ArenaError(f"batch {batch_id} ended {progress.status}; rerun to submit it again")
+        log.print(f"batch {batch_id}: {progress.status}, {progress.done}/{progress.total or len(items)} done")
+        await sleep(poll_s)
+    responses = await batch.results(progress)
+    price = client.price(entry)
+    factor = BATCH_FACTOR.get(entry.provider, 1.0)
+    records, cost = [], 0.0
+    for cid, response in responses.items():
+        if cid not in items:
+            continue
+        reply = AnswerReply(text=response.text, status=response.status,
+                            tokens=response.prompt_tokens + response.completion_tokens)
+        records.append(grade_reply(items[cid], reply, run_id, entry))
+        if price is not None:
+            cost += factor * price.cost(response.prompt_tokens, response.completion_tokens)
+    store.record_qa_answers(records)
+    state.clear()
+    result.asked = len(records)
+    log.print(f"batch {batch_id}: {len(records)} answers stored; cost at the batch rate ${cost:.4f}")
+    return result

@@ -1,0 +1,110 @@
+"""Batch APIs for work that is not turn by turn (QA suites): submit many requests, poll, read results.
+
+Only OpenAI Batch is built (`openai/...` entries): the requests go up as one JSONL file
+(`files.create(purpose="batch")`), one batch runs them (`batches.create`, endpoint
+`/v1/chat/completions`, window 24 h), `batches.retrieve` reports progress and `files.content` of
+its output file gives one chat completion per `custom_id`. A run is resumable: the batch id is kept
+in a state file (`.arena/batches/<run id>.json`, or under `$ARENA_CACHE_DIR/../batches`) as soon as
+the batch is created, so a rerun polls that batch instead of submitting again; the file is removed
+once the results are stored. Results are priced at the batch rate (`pricing.BATCH_FACTOR`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from arena.errors import ConfigError
+from arena.providers.messages import Request, Response
+from arena.providers.openai_chat import OpenAIChatAdapter, from_wire
+
+BATCH_DIR_ENV = "ARENA_BATCH_DIR"
+DEFAULT_BATCH_DIR = Path(".arena") / "batches"
+DONE = frozenset({"completed"})
+FAILED = frozenset({"failed", "expired", "cancelled", "cancelling"})
+
+
+def batch_dir() -> Path:
+    return Path(os.environ[BATCH_DIR_ENV]) if os.environ.get(BATCH_DIR_ENV) else DEFAULT_BATCH_DIR
+
+
+@dataclass(frozen=True)
+class BatchProgress:
+    batch_id: str
+    status: str
+    done: int
+    total: int
+    output_file_id: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.status in DONE
+
+
+class OpenAIBatch:
+    """One batch of chat completions through the adapter's own SDK client."""
+
+    def __init__(self, adapter: Any) -> None:
+        if not isinstance(adapter, OpenAIChatAdapter) or adapter.provider != "openai":
+            raise ConfigError(f"--batch is built for openai/... entries only, not {adapter.provider}/...")
+        self.adapter = adapter
+        self._client = adapter._client  # noqa: SLF001 - the batch shares the adapter's configured client
+
+    async def submit(self, requests: dict[str, Request]) -> str:
+        """Upload the requests and start the batch; returns its id."""
+        lines = [json.dumps({"custom_id": cid, "method": "POST", "url": "/v1/chat/completions",
+                             "body": self.adapter.build_params(request)}) for cid, request in requests.items()]
+        upload = await self._client.files.create(file=("batch.jsonl", "\n".join(lines).encode()), purpose="batch")
+        batch = await self._client.batches.create(input_file_id=upload.id, endpoint="/v1/chat/completions",
+                                                  completion_window="24h")
+        return str(batch.id)
+
+    async def poll(self, batch_id: str) -> BatchProgress:
+        batch = await self._client.batches.retrieve(batch_id)
+        counts = getattr(batch, "request_counts", None)
+        return BatchProgress(batch_id, str(batch.status), getattr(counts, "completed", 0) or 0,
+                             getattr(counts, "total", 0) or 0, getattr(batch, "output_file_id", None))
+
+    async def results(self, progress: BatchProgress) -> dict[str, Response]:
+        """custom_id -> the response (a line with an error status becomes an `api_error` response)."""
+        if progress.output_file_id is None:
+            return {}
+        content = await self._client.files.content(progress.output_file_id)
+        from openai.types.chat import ChatCompletion
+
+        out: dict[str, Response] = {}
+        for line in content.text.splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            reply = row.get("response") or {}
+            if reply.get("status_code") == 200:
+                out[row["custom_id"]] = from_wire(ChatCompletion.model_validate(reply["body"]))
+            else:
+                out[row["custom_id"]] = Response(status="api_error", error=json.dumps(row.get("error"))[:300])
+        return out
+
+
+class BatchState:
+    """The state file of one run: which batch holds its requests."""
+
+    def __init__(self, run_id: str) -> None:
+        self.path = batch_dir() / f"{run_id}.json"
+
+    def load(self) -> str | None:
+        try:
+            return str(json.loads(self.path.read_text(encoding="utf-8"))["batch_id"])
+        except (OSError, ValueError, KeyError):
+            return None
+
+    def save(self, batch_id: str, provider: str) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"batch_id": batch_id, "provider": provider}), encoding="utf-8")
+        os.replace(tmp, self.path)
+
+    def clear(self) -> None:
+        self.path.unlink(missing_ok=True)

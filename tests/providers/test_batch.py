@@ -1,0 +1,75 @@
+"""`arena qa --batch` through the real openai SDK against loopback Files and Batches endpoints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+from rich.console import Console
+
+from arena.cli.qa_batch import run_qa_batch
+from arena.coe.qa_run import QaConfig, run_id_for, suites_for
+from arena.errors import ConfigError
+from arena.providers.batch import BatchState
+from arena.scripts.loader import load_script
+from leaderboard.store import Store
+from tests.conftest import FIXTURE_CASE
+from tests.providers.conftest import entry
+from tests.providers.fake_api import FakeAPI
+from tests.providers.fake_batches import FakeBatches
+
+CONFIG = QaConfig(suites=suites_for("all"), mode="direct")
+
+
+class Polls:
+    def __init__(self) -> None:
+        self.waits: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.waits.append(seconds)
+
+
+@pytest.fixture(autouse=True)
+def _batch_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENA_BATCH_DIR", str(tmp_path / "batches"))
+
+
+async def test_a_qa_run_goes_up_as_one_batch_and_every_answer_is_stored(fake_api: FakeAPI, make_client: Any,
+                                                                         tmp_path: Path) -> None:
+    batches = FakeBatches(polls_before_done=2)
+    fake_api.responder = batches
+    gpt, cases = entry("openai/gpt-4o", fake_api), [load_script(FIXTURE_CASE)]
+    store, polls = Store(tmp_path / "a.duckdb"), Polls()
+    result = await run_qa_batch(store, gpt, cases, CONFIG, make_client(use_cache=False), Console(quiet=True),
+                                poll_s=5, sleep=polls)
+    assert result.asked == 5 and batches.created == 1 and polls.waits == [5, 5]
+    assert fake_api.count("/v1/chat/completions") == 0, "nothing went through the live endpoint"
+    with duckdb.connect(str(store.path), read_only=True) as conn:
+        rows = conn.execute("SELECT status, tokens FROM qa_answers").fetchall()
+    assert len(rows) == 5 and all(status == "ok" and tokens == 1200 for status, tokens in rows)
+    assert not BatchState(result.run_id).path.exists(), "the state file goes once the results are stored"
+
+
+async def test_a_rerun_polls_the_stored_batch_instead_of_submitting_again(fake_api: FakeAPI, make_client: Any,
+                                                                          tmp_path: Path) -> None:
+    batches = FakeBatches(polls_before_done=0)
+    fake_api.responder = batches
+    gpt, cases = entry("openai/gpt-4o", fake_api), [load_script(FIXTURE_CASE)]
+    store, client = Store(tmp_path / "a.duckdb"), make_client(use_cache=False)
+    first_id = await client.adapter(gpt)._client.batches.create(  # a batch submitted by an interrupted run
+        input_file_id=(await client.adapter(gpt)._client.files.create(
+            file=("b.jsonl", b'{"custom_id": "x", "body": {}}'), purpose="batch")).id,
+        endpoint="/v1/chat/completions", completion_window="24h")
+    BatchState(run_id_for(gpt, cases, CONFIG)).save(first_id.id, "openai")
+    result = await run_qa_batch(store, gpt, cases, CONFIG, client, Console(quiet=True), sleep=Polls())
+    assert batches.created == 1 and result.asked == 0, "the stored batch was polled; its ids match no question"
+    again = await run_qa_batch(store, gpt, cases, CONFIG, client, Console(quiet=True), sleep=Polls())
+    assert batches.created == 2 and again.asked == 5
+
+
+async def test_batch_is_refused_for_other_providers(fake_api: FakeAPI, make_client: Any, tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="openai"):
+        await run_qa_batch(Store(tmp_path / "a.duckdb"), entry("anthropic/claude-test", fake_api),
+                           [load_script(FIXTURE_CASE)], CONFIG, make_client(), Console(quiet=True))
