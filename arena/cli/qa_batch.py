@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections.abc import Awaitable, Callable
 
 from rich.console import Console
@@ -21,7 +22,7 @@ from arena.coe.qa_run import (
 )
 from arena.entries import Entry
 from arena.errors import ArenaError
-from arena.providers.batch import BatchState, OpenAIBatch
+from arena.providers.batch import BatchState, batch_for
 from arena.providers.client import ModelClient
 from arena.providers.pricing import BATCH_FACTOR
 from arena.scripts.schema import Script
@@ -29,6 +30,11 @@ from leaderboard.store import QaRunRecord, Store
 from multimodal.ocr import OcrReader
 
 Sleep = Callable[[float], Awaitable[None]]
+
+
+def custom_id(script_id: str, question_id: str) -> str:
+    """A request id every batch API accepts (letters, digits, `_`, `-`; at most 64 characters)."""
+    return "q-" + hashlib.sha256(f"{script_id}/{question_id}".encode()).hexdigest()[:24]
 
 
 async def run_qa_batch(store: Store, entry: Entry, cases: list[Script], config: QaConfig, client: ModelClient,
@@ -40,11 +46,11 @@ async def run_qa_batch(store: Store, entry: Entry, cases: list[Script], config: 
     questions = select_questions(cases, config)
     done = answered(store, run_id, retry_failed=False)
     read = OcrReader().read_file if config.ablation is Ablation.OCR_TEXT else None
-    items = {f"{s.id}/{q.id}": make_item(s, q, config, read) for s, q in questions if (s.id, q.id) not in done}
+    items = {custom_id(s.id, q.id): make_item(s, q, config, read) for s, q in questions if (s.id, q.id) not in done}
     result = QaRunResult(run_id, skipped=len(questions) - len(items), questions=questions)
     if not items:
         return result
-    batch, state = OpenAIBatch(client.adapter(entry)), BatchState(run_id)
+    batch, state = batch_for(client.adapter(entry)), BatchState(run_id)
     batch_id = state.load()
     if batch_id is None:
         batch_id = await batch.submit({cid: build_request(item) for cid, item in items.items()})

@@ -85,7 +85,7 @@ class AnthropicAdapter:
 
     async def generate(self, request: Request) -> Response:
         message = await self._client.messages.create(**self.build_params(request))
-        return read_wire(_from_wire, message)
+        return read_wire(from_wire, message)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
         return classify_sdk_error(exc, CONTEXT_MARKERS)
@@ -126,7 +126,7 @@ def _reply_text(content: Any) -> str:
     return "".join(getattr(b, "text", "") for b in content if getattr(b, "type", "") == "text")
 
 
-def _from_wire(message: Any) -> Response:
+def from_wire(message: Any) -> Response:
     text = _reply_text(message.content)
     usage = message.usage
     read = getattr(usage, "cache_read_input_tokens", 0) or 0

@@ -1,9 +1,14 @@
 """Batch APIs for work that is not turn by turn (QA suites): submit many requests, poll, read results.
 
-Only OpenAI Batch is built (`openai/...` entries): the requests go up as one JSONL file
-(`files.create(purpose="batch")`), one batch runs them (`batches.create`, endpoint
-`/v1/chat/completions`, window 24 h), `batches.retrieve` reports progress and `files.content` of
-its output file gives one chat completion per `custom_id`. A run is resumable: the batch id is kept
+Two APIs are built (`batch_for(adapter)`):
+- OpenAI Batch (`openai/...`): the requests go up as one JSONL file (`files.create(purpose=
+  "batch")`), one batch runs them (`batches.create`, endpoint `/v1/chat/completions`, window 24 h),
+  `batches.retrieve` reports progress and `files.content` of its output file gives one chat
+  completion per `custom_id`;
+- Anthropic Message Batches (`anthropic/...`): `messages.batches.create(requests=[{custom_id,
+  params}])`, `retrieve` until `processing_status == "ended"`, then `results` streams one result
+  per `custom_id`.
+Gemini batch mode is not built. A run is resumable: the batch id is kept
 in a state file (`.arena/batches/<run id>.json`, or under `$ARENA_CACHE_DIR/../batches`) as soon as
 the batch is created, so a rerun polls that batch instead of submitting again; the file is removed
 once the results are stored. Results are priced at the batch rate (`pricing.BATCH_FACTOR`).
@@ -18,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from arena.errors import ConfigError
+from arena.providers.anthropic_messages import AnthropicAdapter
+from arena.providers.anthropic_messages import from_wire as anthropic_from_wire
 from arena.providers.messages import Request, Response
 from arena.providers.openai_chat import OpenAIChatAdapter, from_wire
 
@@ -49,7 +56,8 @@ class OpenAIBatch:
 
     def __init__(self, adapter: Any) -> None:
         if not isinstance(adapter, OpenAIChatAdapter) or adapter.provider != "openai":
-            raise ConfigError(f"--batch is built for openai/... entries only, not {adapter.provider}/...")
+            raise ConfigError(f"--batch is built for openai/... and anthropic/... entries, not "
+                              f"{getattr(adapter, 'provider', '?')}/...")
         self.adapter = adapter
         self._client = adapter._client  # noqa: SLF001 - the batch shares the adapter's configured client
 
@@ -86,6 +94,42 @@ class OpenAIBatch:
             else:
                 out[row["custom_id"]] = Response(status="api_error", error=json.dumps(row.get("error"))[:300])
         return out
+
+
+class AnthropicBatch:
+    """One Message Batch through the adapter's own SDK client."""
+
+    def __init__(self, adapter: Any) -> None:
+        self.adapter = adapter
+        self._client = adapter._client  # noqa: SLF001 - the batch shares the adapter's configured client
+
+    async def submit(self, requests: dict[str, Request]) -> str:
+        params = [{"custom_id": cid, "params": self.adapter.build_params(request)} for cid, request in requests.items()]
+        batch = await self._client.messages.batches.create(requests=params)
+        return str(batch.id)
+
+    async def poll(self, batch_id: str) -> BatchProgress:
+        batch = await self._client.messages.batches.retrieve(batch_id)
+        counts = batch.request_counts
+        finished = counts.succeeded + counts.errored + counts.canceled + counts.expired
+        status = "completed" if batch.processing_status == "ended" else str(batch.processing_status)
+        return BatchProgress(batch_id, status, finished, finished + counts.processing)
+
+    async def results(self, progress: BatchProgress) -> dict[str, Response]:
+        out: dict[str, Response] = {}
+        async for row in await self._client.messages.batches.results(progress.batch_id):
+            if row.result.type == "succeeded":
+                out[row.custom_id] = anthropic_from_wire(row.result.message)
+            else:
+                out[row.custom_id] = Response(status="api_error", error=f"batch result {row.result.type}")
+        return out
+
+
+def batch_for(adapter: Any) -> OpenAIBatch | AnthropicBatch:
+    """The batch API of `adapter`'s provider; ConfigError for a provider without one here."""
+    if isinstance(adapter, AnthropicAdapter):
+        return AnthropicBatch(adapter)
+    return OpenAIBatch(adapter)
 
 
 class BatchState:

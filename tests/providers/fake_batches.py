@@ -1,4 +1,5 @@
-"""Loopback fake of OpenAI's Files and Batches endpoints (used as a `FakeAPI.responder`).
+"""Loopback fakes of OpenAI's Files and Batches endpoints and of Anthropic's Message Batches (each used
+as a `FakeAPI.responder`).
 
 POST /v1/files takes the multipart JSONL upload; POST /v1/batches starts a batch over it; GET
 /v1/batches/{id} reports `in_progress` for `polls_before_done` polls, then `completed` with an
@@ -15,7 +16,7 @@ import random
 from typing import Any
 
 from arena.providers.mock import mcq_reply
-from tests.providers.fake_api import Recorded, Reply, last_user_text, openai_ok
+from tests.providers.fake_api import Recorded, Reply, anthropic_ok, last_user_text, openai_ok
 
 
 def multipart_file(recorded: Recorded) -> bytes:
@@ -78,4 +79,47 @@ class FakeBatches:
             text = mcq_reply(last_user_text("/chat/completions", row["body"]), random.Random(row["custom_id"]))
             out.append(json.dumps({"id": "r", "custom_id": row["custom_id"],
                                    "response": {"status_code": 200, "body": openai_ok(text or "A")}}))
+        return "\n".join(out).encode()
+
+
+class FakeMessageBatches:
+    """POST /v1/messages/batches, GET .../{id} (`in_progress` for `polls_before_done` polls, then `ended`
+    with a results_url), GET .../{id}/results (JSONL, one succeeded message per request)."""
+
+    def __init__(self, polls_before_done: int = 1) -> None:
+        self.batches: dict[str, dict[str, Any]] = {}
+        self.polls_before_done = polls_before_done
+
+    def __call__(self, recorded: Recorded) -> Reply:
+        path = recorded.path.split("?")[0]
+        if recorded.method == "POST" and path == "/v1/messages/batches":
+            batch_id = f"msgbatch_{len(self.batches) + 1}"
+            self.batches[batch_id] = {"requests": recorded.body["requests"], "polls": 0}
+            return Reply(body=self._batch(batch_id, recorded))
+        if recorded.method == "GET" and path.endswith("/results"):
+            return Reply(body=self._results(path.split("/")[4]))
+        if recorded.method == "GET" and path.startswith("/v1/messages/batches/"):
+            batch_id = path.rsplit("/", 1)[1]
+            self.batches[batch_id]["polls"] += 1
+            return Reply(body=self._batch(batch_id, recorded))
+        return Reply(status=404, body={"error": {"message": f"no such endpoint {recorded.method} {path}"}})
+
+    def _batch(self, batch_id: str, recorded: Recorded) -> dict[str, Any]:
+        state = self.batches[batch_id]
+        n, ended = len(state["requests"]), state["polls"] > self.polls_before_done
+        return {"id": batch_id, "type": "message_batch", "created_at": "2026-01-01T00:00:00Z",
+                "expires_at": "2026-01-02T00:00:00Z", "archived_at": None, "cancel_initiated_at": None,
+                "ended_at": "2026-01-01T01:00:00Z" if ended else None,
+                "processing_status": "ended" if ended else "in_progress",
+                "request_counts": {"processing": 0 if ended else n, "succeeded": n if ended else 0, "errored": 0,
+                                   "canceled": 0, "expired": 0},
+                "results_url": f"http://{recorded.headers['host']}/v1/messages/batches/{batch_id}/results"
+                if ended else None}
+
+    def _results(self, batch_id: str) -> bytes:
+        out = []
+        for request in self.batches[batch_id]["requests"]:
+            text = mcq_reply(last_user_text("/messages", request["params"]), random.Random(request["custom_id"]))
+            out.append(json.dumps({"custom_id": request["custom_id"],
+                                   "result": {"type": "succeeded", "message": anthropic_ok(text or "A")}}))
         return "\n".join(out).encode()

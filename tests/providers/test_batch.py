@@ -1,7 +1,8 @@
-"""`arena qa --batch` through the real openai SDK against loopback Files and Batches endpoints."""
+"""`arena qa --batch` through the real openai and anthropic SDKs against loopback batch endpoints."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from leaderboard.store import Store
 from tests.conftest import FIXTURE_CASE
 from tests.providers.conftest import entry
 from tests.providers.fake_api import FakeAPI
-from tests.providers.fake_batches import FakeBatches
+from tests.providers.fake_batches import FakeBatches, FakeMessageBatches
 
 CONFIG = QaConfig(suites=suites_for("all"), mode="direct")
 
@@ -69,7 +70,22 @@ async def test_a_rerun_polls_the_stored_batch_instead_of_submitting_again(fake_a
     assert batches.created == 2 and again.asked == 5
 
 
+async def test_anthropic_message_batches(fake_api: FakeAPI, make_client: Any, tmp_path: Path) -> None:
+    batches = FakeMessageBatches(polls_before_done=1)
+    fake_api.responder = batches
+    claude, cases = entry("anthropic/claude-3-5-sonnet", fake_api), [load_script(FIXTURE_CASE)]
+    store, polls = Store(tmp_path / "a.duckdb"), Polls()
+    result = await run_qa_batch(store, claude, cases, CONFIG, make_client(use_cache=False), Console(quiet=True),
+                                poll_s=7, sleep=polls)
+    assert result.asked == 5 and len(batches.batches) == 1 and polls.waits == [7]
+    sent = next(iter(batches.batches.values()))["requests"]
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{1,64}", r["custom_id"]) for r in sent)
+    assert all(r["params"]["model"] == "claude-3-5-sonnet" for r in sent)
+    with duckdb.connect(str(store.path), read_only=True) as conn:
+        assert conn.execute("SELECT count(*) FROM qa_answers WHERE status = 'ok'").fetchone() == (5,)
+
+
 async def test_batch_is_refused_for_other_providers(fake_api: FakeAPI, make_client: Any, tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="openai"):
-        await run_qa_batch(Store(tmp_path / "a.duckdb"), entry("anthropic/claude-test", fake_api),
+        await run_qa_batch(Store(tmp_path / "a.duckdb"), entry("google/gemini-test", fake_api),
                            [load_script(FIXTURE_CASE)], CONFIG, make_client(), Console(quiet=True))
