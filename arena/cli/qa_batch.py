@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Awaitable, Callable
 
 from rich.console import Console
 
@@ -21,15 +20,12 @@ from arena.coe.qa_run import (
     select_questions,
 )
 from arena.entries import Entry
-from arena.errors import ArenaError
-from arena.providers.batch import BatchState, batch_for
+from arena.providers.batch import BatchState, Sleep, batch_for, run_batch
 from arena.providers.client import ModelClient
 from arena.providers.pricing import BATCH_FACTOR
 from arena.scripts.schema import Script
 from leaderboard.store import QaRunRecord, Store
 from multimodal.ocr import OcrReader
-
-Sleep = Callable[[float], Awaitable[None]]
 
 
 def custom_id(script_id: str, question_id: str) -> str:
@@ -50,21 +46,9 @@ async def run_qa_batch(store: Store, entry: Entry, cases: list[Script], config: 
     result = QaRunResult(run_id, skipped=len(questions) - len(items), questions=questions)
     if not items:
         return result
-    batch, state = batch_for(client.adapter(entry)), BatchState(run_id)
-    batch_id = state.load()
-    if batch_id is None:
-        batch_id = await batch.submit({cid: build_request(item) for cid, item in items.items()})
-        state.save(batch_id, entry.provider)
-        log.print(f"submitted batch {batch_id} ({len(items)} questions); rerun the same command to resume")
-    else:
-        log.print(f"resuming batch {batch_id}")
-    while not (progress := await batch.poll(batch_id)).finished:
-        if progress.status in ("failed", "expired", "cancelled", "cancelling"):
-            state.clear()
-            raise ArenaError(f"batch {batch_id} ended {progress.status}; rerun to submit it again")
-        log.print(f"batch {batch_id}: {progress.status}, {progress.done}/{progress.total or len(items)} done")
-        await sleep(poll_s)
-    responses = await batch.results(progress)
+    requests = {cid: build_request(item) for cid, item in items.items()}
+    responses = await run_batch(batch_for(client.adapter(entry)), BatchState(run_id), requests,
+                                lambda line: log.print(line, highlight=False), poll_s, sleep)
     price = client.price(entry)
     factor = BATCH_FACTOR.get(entry.provider, 1.0)
     records, cost = [], 0.0
@@ -77,7 +61,6 @@ async def run_qa_batch(store: Store, entry: Entry, cases: list[Script], config: 
         if price is not None:
             cost += factor * price.cost(response.prompt_tokens, response.completion_tokens)
     store.record_qa_answers(records)
-    state.clear()
     result.asked = len(records)
-    log.print(f"batch {batch_id}: {len(records)} answers stored; cost at the batch rate ${cost:.4f}")
+    log.print(f"{len(records)} answers stored; cost at the batch rate ${cost:.4f}", highlight=False)
     return result

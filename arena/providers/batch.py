@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from arena.errors import ConfigError
+from arena.errors import ArenaError, ConfigError
 from arena.providers.anthropic_messages import AnthropicAdapter
 from arena.providers.anthropic_messages import from_wire as anthropic_from_wire
 from arena.providers.messages import Request, Response
@@ -30,6 +31,7 @@ from arena.providers.openai_chat import OpenAIChatAdapter, from_wire
 
 BATCH_DIR_ENV = "ARENA_BATCH_DIR"
 DEFAULT_BATCH_DIR = Path(".arena") / "batches"
+Sleep = Callable[[float], Awaitable[None]]
 DONE = frozenset({"completed"})
 FAILED = frozenset({"failed", "expired", "cancelled", "cancelling"})
 
@@ -130,6 +132,28 @@ def batch_for(adapter: Any) -> OpenAIBatch | AnthropicBatch:
     if isinstance(adapter, AnthropicAdapter):
         return AnthropicBatch(adapter)
     return OpenAIBatch(adapter)
+
+
+async def run_batch(batch: OpenAIBatch | AnthropicBatch, state: BatchState, requests: dict[str, Request],
+                    report: Callable[[str], None], poll_s: float, sleep: Sleep) -> dict[str, Response]:
+    """Submit `requests` (or resume the batch `state` names), poll with progress, return the results; the
+    state file goes once they are read."""
+    batch_id = state.load()
+    if batch_id is None:
+        batch_id = await batch.submit(requests)
+        state.save(batch_id, batch.adapter.provider)
+        report(f"submitted batch {batch_id} ({len(requests)} requests); rerun the same command to resume")
+    else:
+        report(f"resuming batch {batch_id}")
+    while not (progress := await batch.poll(batch_id)).finished:
+        if progress.status in FAILED:
+            state.clear()
+            raise ArenaError(f"batch {batch_id} ended {progress.status}; rerun to submit it again")
+        report(f"batch {batch_id}: {progress.status}, {progress.done}/{progress.total or len(requests)} done")
+        await sleep(poll_s)
+    results = await batch.results(progress)
+    state.clear()
+    return results
 
 
 class BatchState:
