@@ -11,6 +11,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Column, Table
 
+from arena.cli.coe_batch import score_with_batch
 from arena.coe.cases import CaseIndex
 from arena.coe.judges import Judge, LLMJudge
 from arena.coe.offline_judge import OfflineJudge
@@ -43,7 +44,9 @@ def score(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOp
           entries_file: Path | None = EntriesOpt, option: list[str] = OptionsOpt, no_cache: bool = NoCacheOpt,
           scripts_dir: Path | None = ScriptsDirOpt,
           budget_usd: float | None = typer.Option(None, "--budget-usd", min=0.0, help="Stop judging once the "
-                                                  "judge's calls have cost this much (a rerun continues).")) -> None:
+                                                  "judge's calls have cost this much (a rerun continues)."),
+          batch: bool = typer.Option(False, "--batch", help="Judge through the provider's batch API (openai/..., "
+                                     "anthropic/...): half price; rerun the same command to resume.")) -> None:
     """Judge finished games not yet scored by this judge: ITD, SPC, RP and CMD of the civilian entry."""
     store = Store(db)
     cases = CaseIndex(scripts_dir)
@@ -54,7 +57,8 @@ def score(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOp
         if entry.is_builtin:
             raise ConfigError(f"--judge {judge}: a built-in agent cannot judge; give a model entry or 'offline'")
         try:
-            summary = asyncio.run(_score_with_model(store, entry, cases, no_cache, budget_usd))
+            summary = asyncio.run(_score_with_batch(store, entry, cases) if batch else
+                                  _score_with_model(store, entry, cases, no_cache, budget_usd))
         except BudgetReached as exc:
             err.print(f"[yellow]stopped[/]: {exc}; the games judged before it are stored", highlight=False)
             raise typer.Exit(0) from None
@@ -65,6 +69,12 @@ def score(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOp
               f"stored, {summary.failed} failed judgements (stored without a score; rerun to retry)", highlight=False)
     for skip in summary.skipped:
         out.print(f"  skipped {skip['game_id']}: {skip['reason']}", highlight=False)
+
+
+async def _score_with_batch(store: Store, entry: Entry, cases: CaseIndex) -> ScoreSummary:
+    async with ModelClient(use_cache=False) as client:
+        client.check_entries(entry)
+        return await score_with_batch(store, entry, cases, client, err)
 
 
 class BudgetedJudge(LLMJudge):

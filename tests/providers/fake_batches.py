@@ -13,6 +13,7 @@ import email.parser
 import email.policy
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from arena.providers.mock import mcq_reply
@@ -29,8 +30,14 @@ def multipart_file(recorded: Recorded) -> bytes:
     raise AssertionError("no file field in the upload")
 
 
+def mcq_answer(body: dict[str, Any], custom_id: str) -> str:
+    """Seeded letters for a multiple-choice question (as `mock/player` answers them)."""
+    return mcq_reply(last_user_text("/chat/completions", body), random.Random(custom_id)) or "A"
+
+
 class FakeBatches:
-    def __init__(self, polls_before_done: int = 1) -> None:
+    def __init__(self, polls_before_done: int = 1, answer: Callable[[dict[str, Any], str], str] = mcq_answer) -> None:
+        self.answer = answer
         self.files: dict[str, bytes] = {}
         self.batches: dict[str, dict[str, Any]] = {}
         self.polls_before_done = polls_before_done
@@ -67,18 +74,18 @@ class FakeBatches:
                                                    "failed": 0}}
         if done:
             output_id = f"file-out-{batch_id}"
-            self.files[output_id] = self._answers(lines)
+            self.files[output_id] = self._answers(lines, self.answer)
             body["output_file_id"] = output_id
         return body
 
     @staticmethod
-    def _answers(lines: list[str]) -> bytes:
+    def _answers(lines: list[str], answer: Callable[[dict[str, Any], str], str]) -> bytes:
         out = []
         for line in lines:
             row = json.loads(line)
-            text = mcq_reply(last_user_text("/chat/completions", row["body"]), random.Random(row["custom_id"]))
+            text = answer(row["body"], row["custom_id"])
             out.append(json.dumps({"id": "r", "custom_id": row["custom_id"],
-                                   "response": {"status_code": 200, "body": openai_ok(text or "A")}}))
+                                   "response": {"status_code": 200, "body": openai_ok(text)}}))
         return "\n".join(out).encode()
 
 

@@ -10,12 +10,16 @@ import duckdb
 import pytest
 from rich.console import Console
 
+from arena.cli.coe_batch import score_with_batch
 from arena.cli.qa_batch import run_qa_batch
+from arena.coe.cases import CaseIndex
 from arena.coe.qa_run import QaConfig, run_id_for, suites_for
+from arena.entries import builtin_entries
 from arena.errors import ConfigError
 from arena.providers.batch import BatchState
 from arena.scripts.loader import load_script
 from leaderboard.store import Store
+from tests.coe.conftest import record_played_game
 from tests.conftest import FIXTURE_CASE
 from tests.providers.conftest import entry
 from tests.providers.fake_api import FakeAPI
@@ -89,3 +93,26 @@ async def test_batch_is_refused_for_other_providers(fake_api: FakeAPI, make_clie
     with pytest.raises(ConfigError, match="openai"):
         await run_qa_batch(Store(tmp_path / "a.duckdb"), entry("google/gemini-test", fake_api),
                            [load_script(FIXTURE_CASE)], CONFIG, make_client(), Console(quiet=True))
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> Store:
+    store, entries = Store(tmp_path / "played.duckdb"), builtin_entries()
+    record_played_game(store, load_script(FIXTURE_CASE), entries["builtin/naive"], entries["builtin/random"], seed=1)
+    return store
+
+
+async def test_coe_score_batch_judges_every_pending_prompt_in_one_batch(fake_api: FakeAPI, make_client: Any,
+                                                                        played: Store) -> None:
+    batches = FakeBatches(polls_before_done=1, answer=lambda body, cid: '{"score": 7}')
+    fake_api.responder = batches
+    store = played
+    judge, client = entry("openai/gpt-4o", fake_api), make_client(use_cache=False)
+    cases = CaseIndex(FIXTURE_CASE.parent)
+    summary = await score_with_batch(store, judge, cases, client, Console(quiet=True), sleep=Polls())
+    assert batches.created == 1 and fake_api.count("/v1/chat/completions") == 0
+    with duckdb.connect(str(store.path), read_only=True) as conn:
+        rows = conn.execute("SELECT metric, value FROM metric_scores WHERE judge = ?", [judge.entry_id]).fetchall()
+    values = {metric: value for metric, value in rows if metric in ("rp", "cmd")}
+    assert values and all(v == 7.0 for v in values.values()), rows
+    assert summary.scored >= len(values) and any(m == "spc" and v is None for m, v in rows)  # not a score reply
