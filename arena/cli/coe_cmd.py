@@ -45,8 +45,8 @@ def score(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOp
           scripts_dir: Path | None = ScriptsDirOpt,
           budget_usd: float | None = typer.Option(None, "--budget-usd", min=0.0, help="Stop judging once the "
                                                   "judge's calls have cost this much (a rerun continues)."),
-          batch: bool = typer.Option(False, "--batch", help="Judge through the provider's batch API (openai/..., "
-                                     "anthropic/...): half price; rerun the same command to resume.")) -> None:
+          batch: bool = typer.Option(False, "--batch", help="Judge through the provider's batch API (openai, "
+                                     "anthropic, google): half price; rerun the same command to resume.")) -> None:
     """Judge finished games not yet scored by this judge: ITD, SPC, RP and CMD of the civilian entry."""
     store = Store(db)
     cases = CaseIndex(scripts_dir)

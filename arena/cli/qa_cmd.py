@@ -57,7 +57,7 @@ NoCacheOpt = typer.Option(False, "--no-cache", help="Do not read or write the re
 RetryOpt = typer.Option(False, "--retry-failed", help="Ask again questions that failed with api_error/timeout.")
 DryRunOpt = typer.Option(False, "--dry-run", help="Print the questions, calls, tokens and cost this run would "
                                                   "take, estimated from the rendered prompts; ask nothing.")
-BatchOpt = typer.Option(False, "--batch", help="Ask through the provider's batch API (openai/..., anthropic/...): "
+BatchOpt = typer.Option(False, "--batch", help="Ask through the provider's batch API (openai, anthropic, google): "
                                                 "half price, results within 24 h; rerun the same command to resume.")
 BudgetOpt = typer.Option(None, "--budget-usd", min=0.0, help="Ask no new question once this run's calls have "
                                                               "cost this much (a rerun continues).")

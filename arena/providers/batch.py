@@ -1,17 +1,20 @@
-"""Batch APIs for work that is not turn by turn (QA suites): submit many requests, poll, read results.
+"""Batch APIs for work that is not turn by turn (QA, judging): submit many requests, poll, read results.
 
-Two APIs are built (`batch_for(adapter)`):
+Three APIs are built (`batch_for(adapter)`):
 - OpenAI Batch (`openai/...`): the requests go up as one JSONL file (`files.create(purpose=
   "batch")`), one batch runs them (`batches.create`, endpoint `/v1/chat/completions`, window 24 h),
   `batches.retrieve` reports progress and `files.content` of its output file gives one chat
   completion per `custom_id`;
 - Anthropic Message Batches (`anthropic/...`): `messages.batches.create(requests=[{custom_id,
   params}])`, `retrieve` until `processing_status == "ended"`, then `results` streams one result
-  per `custom_id`.
-Gemini batch mode is not built. A run is resumable: the batch id is kept
-in a state file (`.arena/batches/<run id>.json`, or under `$ARENA_CACHE_DIR/../batches`) as soon as
-the batch is created, so a rerun polls that batch instead of submitting again; the file is removed
-once the results are stored. Results are priced at the batch rate (`pricing.BATCH_FACTOR`).
+  per `custom_id`;
+- Gemini batch mode (`google/...`): `aio.batches.create(src=[InlinedRequest(..., metadata={"key":
+  custom_id})])`, `aio.batches.get` until `JOB_STATE_SUCCEEDED`, then the inlined responses.
+
+A run is resumable: the batch id is kept in a state file (`.arena/batches/<run id>.json`, or
+`$ARENA_BATCH_DIR/<run id>.json`) as soon as the batch is created, so a rerun polls that batch
+instead of submitting again; the file is removed once the results are read. Results are priced
+at the batch rate (`pricing.BATCH_FACTOR`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from typing import Any
 from arena.errors import ArenaError, ConfigError
 from arena.providers.anthropic_messages import AnthropicAdapter
 from arena.providers.anthropic_messages import from_wire as anthropic_from_wire
+from arena.providers.google_genai import GeminiAdapter
+from arena.providers.google_genai import from_wire as gemini_from_wire
 from arena.providers.messages import Request, Response
 from arena.providers.openai_chat import OpenAIChatAdapter, from_wire
 
@@ -58,7 +63,7 @@ class OpenAIBatch:
 
     def __init__(self, adapter: Any) -> None:
         if not isinstance(adapter, OpenAIChatAdapter) or adapter.provider != "openai":
-            raise ConfigError(f"--batch is built for openai/... and anthropic/... entries, not "
+            raise ConfigError(f"--batch is built for openai/..., anthropic/... and google/... entries, not "
                               f"{getattr(adapter, 'provider', '?')}/...")
         self.adapter = adapter
         self._client = adapter._client  # noqa: SLF001 - the batch shares the adapter's configured client
@@ -127,14 +132,50 @@ class AnthropicBatch:
         return out
 
 
-def batch_for(adapter: Any) -> OpenAIBatch | AnthropicBatch:
+class GeminiBatch:
+    """One Gemini batch job with inlined requests through the adapter's own SDK client."""
+
+    def __init__(self, adapter: Any) -> None:
+        self.adapter = adapter
+        self._client = adapter._client  # noqa: SLF001 - the batch shares the adapter's configured client
+        self._types = adapter._types  # noqa: SLF001
+
+    async def submit(self, requests: dict[str, Request]) -> str:
+        inlined = []
+        for cid, request in requests.items():
+            params = self.adapter.build_params(request)
+            inlined.append(self._types.InlinedRequest(model=params["model"], contents=params["contents"],
+                                                      config=params["config"], metadata={"key": cid}))
+        job = await self._client.aio.batches.create(model=self.adapter.model, src=inlined)
+        return str(job.name)
+
+    async def poll(self, batch_id: str) -> BatchProgress:
+        job = await self._client.aio.batches.get(name=batch_id)
+        state = str(getattr(job.state, "value", job.state))
+        status = {"JOB_STATE_SUCCEEDED": "completed", "JOB_STATE_FAILED": "failed",
+                  "JOB_STATE_CANCELLED": "cancelled", "JOB_STATE_EXPIRED": "expired"}.get(state, state)
+        return BatchProgress(batch_id, status, 0, 0)
+
+    async def results(self, progress: BatchProgress) -> dict[str, Response]:
+        job = await self._client.aio.batches.get(name=progress.batch_id)
+        out: dict[str, Response] = {}
+        for item in (job.dest.inlined_responses if job.dest else None) or []:
+            cid = str((item.metadata or {}).get("key"))
+            out[cid] = (gemini_from_wire(item.response) if item.response is not None
+                        else Response(status="api_error", error=str(item.error)[:300]))
+        return out
+
+
+def batch_for(adapter: Any) -> OpenAIBatch | AnthropicBatch | GeminiBatch:
     """The batch API of `adapter`'s provider; ConfigError for a provider without one here."""
     if isinstance(adapter, AnthropicAdapter):
         return AnthropicBatch(adapter)
+    if isinstance(adapter, GeminiAdapter):
+        return GeminiBatch(adapter)
     return OpenAIBatch(adapter)
 
 
-async def run_batch(batch: OpenAIBatch | AnthropicBatch, state: BatchState, requests: dict[str, Request],
+async def run_batch(batch: OpenAIBatch | AnthropicBatch | GeminiBatch, state: BatchState, requests: dict[str, Request],
                     report: Callable[[str], None], poll_s: float, sleep: Sleep) -> dict[str, Response]:
     """Submit `requests` (or resume the batch `state` names), poll with progress, return the results; the
     state file goes once they are read."""

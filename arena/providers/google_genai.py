@@ -74,7 +74,7 @@ class GeminiAdapter:
 
     async def generate(self, request: Request) -> Response:
         result = await self._client.aio.models.generate_content(**self.build_params(request))
-        return read_wire(_from_wire, result)
+        return read_wire(from_wire, result)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
         code = getattr(exc, "code", None)
@@ -94,7 +94,7 @@ def _enum_name(value: Any) -> str | None:
     return str(getattr(value, "name", None) or getattr(value, "value", None) or value)
 
 
-def _from_wire(result: Any) -> Response:
+def from_wire(result: Any) -> Response:
     usage = result.usage_metadata
     counted = Response(
         prompt_tokens=getattr(usage, "prompt_token_count", 0) or 0,

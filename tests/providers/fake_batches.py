@@ -1,5 +1,5 @@
-"""Loopback fakes of OpenAI's Files and Batches endpoints and of Anthropic's Message Batches (each used
-as a `FakeAPI.responder`).
+"""Loopback fakes of OpenAI's Files and Batches endpoints, Anthropic's Message Batches and Gemini's
+batch mode (each used as a `FakeAPI.responder`).
 
 POST /v1/files takes the multipart JSONL upload; POST /v1/batches starts a batch over it; GET
 /v1/batches/{id} reports `in_progress` for `polls_before_done` polls, then `completed` with an
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arena.providers.mock import mcq_reply
-from tests.providers.fake_api import Recorded, Reply, anthropic_ok, last_user_text, openai_ok
+from tests.providers.fake_api import Recorded, Reply, anthropic_ok, gemini_ok, last_user_text, openai_ok
 
 
 def multipart_file(recorded: Recorded) -> bytes:
@@ -130,3 +130,45 @@ class FakeMessageBatches:
             out.append(json.dumps({"custom_id": request["custom_id"],
                                    "result": {"type": "succeeded", "message": anthropic_ok(text or "A")}}))
         return "\n".join(out).encode()
+
+
+class FakeGeminiBatches:
+    """POST .../models/{model}:batchGenerateContent (inlined requests), GET .../batches/{id}: pending for
+    `polls_before_done` polls, then succeeded with one inlined response per request (metadata kept)."""
+
+    def __init__(self, polls_before_done: int = 1) -> None:
+        self.batches: dict[str, dict[str, Any]] = {}
+        self.polls_before_done = polls_before_done
+
+    def __call__(self, recorded: Recorded) -> Reply:
+        path = recorded.path.split("?")[0]
+        if recorded.method == "POST" and path.endswith(":batchGenerateContent"):
+            name = f"batches/b{len(self.batches) + 1}"
+            self.batches[name] = {"requests": recorded.body["batch"]["inputConfig"]["requests"]["requests"],
+                                  "polls": 0}
+            return Reply(body=self._job(name))
+        if recorded.method == "GET" and "/batches/" in path:
+            name = "batches/" + path.rsplit("/", 1)[1]
+            self.batches[name]["polls"] += 1
+            return Reply(body=self._job(name))
+        return Reply(status=404, body={"error": {"code": 404, "message": f"no such endpoint {path}"}})
+
+    def _job(self, name: str) -> dict[str, Any]:
+        state = self.batches[name]
+        done = state["polls"] > self.polls_before_done
+        metadata: dict[str, Any] = {"model": "models/gemini-test",
+                                    "state": "BATCH_STATE_SUCCEEDED" if done else "BATCH_STATE_PENDING"}
+        if done:
+            responses = []
+            for item in state["requests"]:
+                key = (item.get("metadata") or {}).get("key", "")
+                text = mcq_answer({"messages": [{"role": "user", "content": _gemini_text(item["request"])}]}, key)
+                responses.append({"response": gemini_ok(text), "metadata": item.get("metadata")})
+            metadata["output"] = {"inlinedResponses": {"inlinedResponses": responses}}
+        return {"name": name, "metadata": metadata, "done": done}
+
+
+def _gemini_text(request: dict[str, Any]) -> str:
+    contents = request.get("contents") or []
+    parts = contents[-1].get("parts", []) if contents else []
+    return "\n\n".join(p["text"] for p in parts if isinstance(p.get("text"), str))

@@ -23,7 +23,7 @@ from tests.coe.conftest import record_played_game
 from tests.conftest import FIXTURE_CASE
 from tests.providers.conftest import entry
 from tests.providers.fake_api import FakeAPI
-from tests.providers.fake_batches import FakeBatches, FakeMessageBatches
+from tests.providers.fake_batches import FakeBatches, FakeGeminiBatches, FakeMessageBatches
 
 CONFIG = QaConfig(suites=suites_for("all"), mode="direct")
 
@@ -89,9 +89,22 @@ async def test_anthropic_message_batches(fake_api: FakeAPI, make_client: Any, tm
         assert conn.execute("SELECT count(*) FROM qa_answers WHERE status = 'ok'").fetchone() == (5,)
 
 
+async def test_gemini_batch_mode(fake_api: FakeAPI, make_client: Any, tmp_path: Path) -> None:
+    batches = FakeGeminiBatches(polls_before_done=1)
+    fake_api.responder = batches
+    gemini, cases = entry("google/gemini-test", fake_api), [load_script(FIXTURE_CASE)]
+    store = Store(tmp_path / "a.duckdb")
+    result = await run_qa_batch(store, gemini, cases, CONFIG, make_client(use_cache=False), Console(quiet=True),
+                                sleep=Polls())
+    assert result.asked == 5 and len(batches.batches) == 1
+    assert fake_api.count(":generateContent") == 0, "nothing went through the live endpoint"
+    with duckdb.connect(str(store.path), read_only=True) as conn:
+        assert conn.execute("SELECT count(*) FROM qa_answers WHERE status = 'ok'").fetchone() == (5,)
+
+
 async def test_batch_is_refused_for_other_providers(fake_api: FakeAPI, make_client: Any, tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="openai"):
-        await run_qa_batch(Store(tmp_path / "a.duckdb"), entry("google/gemini-test", fake_api),
+        await run_qa_batch(Store(tmp_path / "a.duckdb"), entry("openai-compatible/local", fake_api),
                            [load_script(FIXTURE_CASE)], CONFIG, make_client(), Console(quiet=True))
 
 
