@@ -10,6 +10,9 @@ or inline as `provider/model` with `-M key=value` options. `builtin/random` and 
 always exist; `builtin/ocr` (the OCR-only reference row) exists for QA suites only (`qa_entries`),
 since it cannot play a game. Every entry has a stable id derived from a hash of the settings that change its
 play (model, sampling, strategy, server, provider options): change one and it is a new entry.
+`structured` (auto | json_schema | json_object | off) says how answers are constrained; with the
+capabilities of local and text-only models (`vision`, `image_mode`, `system_role`, `context_tokens`,
+`long_script`) it joins the identity only when changed from its default, so older ids stay valid.
 Operational settings (timeout, concurrency, key variable, prices) do not change the id.
 Keys are never part of an entry, only the name of the variable that holds one.
 """
@@ -32,6 +35,12 @@ DEFAULT_ENTRIES_FILE = Path("entries.toml")
 BUILTIN_NAMES = ("builtin/random", "builtin/naive")
 QA_BUILTIN_NAMES = ("builtin/ocr",)  # answer QA suites only; `make_agent` refuses them for games
 IDENTITY_FIELDS = ("model", "temperature", "max_tokens", "strategy", "base_url", "options")
+# Settings added later: part of the identity only when changed from their default, so the ids of
+# entries that leave them alone stay what they were.
+LATER_IDENTITY_DEFAULTS: dict[str, Any] = {"structured": "auto", "vision": True, "image_mode": "native",
+                                           "system_role": "system", "context_tokens": None, "long_script": "full"}
+StructuredSetting = Literal["auto", "json_schema", "json_object", "off"]
+ImageMode = Literal["native", "ocr", "caption", "none"]
 
 
 class Entry(BaseModel):
@@ -50,7 +59,25 @@ class Entry(BaseModel):
     price_input_per_mtok: float | None = Field(default=None, ge=0)
     price_output_per_mtok: float | None = Field(default=None, ge=0)
     options: dict[str, Any] = Field(default_factory=dict)
+    structured: StructuredSetting = Field(
+        default="auto", description="how answers are constrained: a JSON Schema, JSON mode, or not at all "
+                                    "(auto: the schema where the provider supports it, stepping down when refused)")
+    vision: bool = Field(default=True, description="false: the model gets no image; each goes as image_mode says")
+    image_mode: ImageMode = Field(default="native", description="native (the image), ocr (its OCR text), caption "
+                                                                "(the clue's caption only) or none")
+    system_role: Literal["system", "fold"] = Field(
+        default="system", description="fold: the system prompt goes at the top of the first user message")
+    context_tokens: int | None = Field(default=None, gt=0, description="the model's context window, in tokens")
+    long_script: Literal["full", "retrieval", "summary"] = Field(
+        default="full", description="when the briefing would not fit context_tokens: keep the role script whole "
+                                    "(the call fails as context_limit), its most relevant paragraphs, or a summary")
     source: Literal["builtin", "file", "inline"] = "inline"
+
+    @property
+    def image_mode_used(self) -> ImageMode:
+        """How images are sent: `image_mode`, except that a text-only entry (`vision = false`) reads them as OCR
+        text when `image_mode` says native."""
+        return "ocr" if not self.vision and self.image_mode == "native" else self.image_mode
 
     @field_validator("model")
     @classmethod
@@ -74,7 +101,10 @@ class Entry(BaseModel):
 
     def identity(self) -> dict[str, Any]:
         """The settings that define this entry's play; hashed into `entry_id` and into cache keys."""
-        return {name: getattr(self, name) for name in IDENTITY_FIELDS}
+        identity = {name: getattr(self, name) for name in IDENTITY_FIELDS}
+        identity.update({name: getattr(self, name) for name, default in LATER_IDENTITY_DEFAULTS.items()
+                         if getattr(self, name) != default})
+        return identity
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -30,6 +30,8 @@ class AgentReply:
     input_tokens: int | None = None
     output_tokens: int | None = None
     cost_usd: float | None = None
+    cached: bool = False  # answered by the response cache
+    cached_prompt_tokens: int | None = None  # prompt tokens the provider served from its prompt cache
 
 
 class AgentFailure(Exception):

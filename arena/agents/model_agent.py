@@ -5,8 +5,9 @@ system prompt (rules, how to answer, the entry's strategy) and the briefing (cas
 script, goals, roles, locations, the clues visible at the start with their images), which carries
 `cache_breakpoint=True`. Every decision appends one user message (new transcript lines, newly
 revealed clues with their images, the decision block) and, after an answer, the model's reply as an
-assistant message. So each request extends the previous one: provider prompt caches hit and the
-cost of a game grows linearly with its length.
+assistant message. Each request carries the decision's JSON Schema (`decision_schema`); the client
+sends it, JSON mode or nothing, per the entry's `structured` setting. So each request extends the
+previous one: provider prompt caches hit and the cost of a game grows linearly with its length.
 
 The agent does not validate actions (the runner does, once). It extracts the JSON object from the
 reply, drops private reasoning fields (strategy `cot`), and returns the rest; a reply without a JSON
@@ -23,6 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.agents.base import AgentFailure, AgentReply
+from arena.agents.decision_schema import decision_schema
+from arena.agents.long_script import fit_script
 from arena.agents.prompting import (
     PRIVATE_KEYS,
     ClueImages,
@@ -35,6 +38,7 @@ from arena.engine.observation import Observation
 from arena.engine.parsing import OutputError, extract_object
 from arena.entries import Entry
 from arena.providers.client import ModelClient
+from arena.providers.estimate import prompt_tokens
 from arena.providers.messages import ImagePart, Message, Request, TextPart
 
 EMPTY_REPLY = "(empty reply)"
@@ -98,7 +102,7 @@ class ModelAgent:
         self.history: list[Message] = []
         self.stats = AgentStats()
         self.on_request: RequestHook | None = None  # sees every request (benchmarks, smoke checks)
-        self._images = ClueImages()
+        self._images = ClueImages(entry.image_mode_used)
         self._lines_seen = 0
         self._clues_seen: set[str] = set()
         self._step = 0
@@ -116,7 +120,8 @@ class ModelAgent:
             raise AgentFailure(response.status, response.error or f"the provider answered {response.status}")
         self.history.append(Message.assistant(response.text or EMPTY_REPLY))
         return AgentReply(output=extract_action(response.text), input_tokens=response.prompt_tokens,
-                          output_tokens=response.completion_tokens, cost_usd=response.cost_usd)
+                          output_tokens=response.completion_tokens, cost_usd=response.cost_usd,
+                          cached=response.cached, cached_prompt_tokens=response.cached_prompt_tokens)
 
     def next_request(self, obs: Observation) -> Request:
         """Append this decision's turn to the conversation and return the request for it.
@@ -127,8 +132,7 @@ class ModelAgent:
         if obs.decision is None:
             raise ValueError(f"{self.role_id} was asked to act without a pending decision")
         if not self.history:
-            self.history = [Message.system(system_prompt(obs, self.strategy)),
-                            Message.user(*briefing_parts(obs, self._images), cache_breakpoint=True)]
+            self.history = self._opening(obs)
             self._clues_seen = {clue.id for clue in obs.clues}
         new_lines = [line.quoted() for line in obs.transcript[self._lines_seen:]]
         new_clues = [clue for clue in obs.clues if clue.id not in self._clues_seen]
@@ -138,7 +142,25 @@ class ModelAgent:
         self.history.append(Message.user(*parts, TextPart(text=decision_text(obs, self.strategy))))
         self._step += 1
         return Request(messages=list(self.history), json_mode=True,
-                       seed=step_seed(self.seed, self.role_id, self._step))
+                       json_schema=decision_schema(obs.decision, self.strategy),
+                       seed=step_seed(self.seed, self.role_id, self._step),
+                       prompt_cache_key=self.prompt_cache_key)
+
+    def _opening(self, obs: Observation) -> list[Message]:
+        """The system prompt and the briefing; the role script cut to the entry's context window if needed."""
+        system = Message.system(system_prompt(obs, self.strategy))
+        briefing = Message.user(*briefing_parts(obs, self._images), cache_breakpoint=True)
+        if self.entry.context_tokens is not None and self.entry.long_script != "full":
+            size = prompt_tokens(Request(messages=[system, briefing]), self.entry.provider)
+            fitted = fit_script(obs, self.entry.context_tokens, self.entry.long_script, size)
+            if fitted is not obs:
+                briefing = Message.user(*briefing_parts(fitted, self._images), cache_breakpoint=True)
+        return [system, briefing]
+
+    @property
+    def prompt_cache_key(self) -> str:
+        """One key per agent (game seed, role): its requests share one growing prefix."""
+        return "arena-" + hashlib.sha256(f"{self.seed}:{self.role_id}".encode()).hexdigest()[:16]
 
     def _count(self, request: Request, ok: bool) -> None:
         images = sum(isinstance(p, ImagePart) for m in request.messages for p in m.parts)

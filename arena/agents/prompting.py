@@ -25,11 +25,13 @@ from arena.engine.actions import DECISION_FENCE, Decision, DecisionKind
 from arena.engine.observation import Observation
 from arena.engine.state import quote_words
 from arena.engine.views import ClueView
+from arena.entries import ImageMode
 from arena.errors import ImageError
 from arena.providers.messages import ImagePart, TextPart
 from multimodal.files import IMAGE_CAP_ENV, FileProblem, max_image_bytes, read_inside
 from multimodal.images import ImageProblem, inspect_bytes
 from multimodal.language import base_language, language_name
+from multimodal.ocr import OcrReader
 
 PROMPTS = Path(__file__).parent / "prompts"
 Strategy = Literal["direct", "cot"]
@@ -68,22 +70,35 @@ def _bullets(items: Iterable[str]) -> str:
     return "\n".join(lines) if lines else "- (none)"
 
 
-def clue_line(clue: ClueView, image_number: int | None) -> str:
+NOT_SHOWN = {"caption": " (an image, not shown: its caption is all you get)",
+             "none": " (an image, not shown)"}
+
+
+def clue_line(clue: ClueView, image_number: int | None, mode: ImageMode = "native") -> str:
     """One clue as a bullet item; an image clue names the image of the message that shows it."""
-    text = f": {clue.text}" if clue.text else ""
+    text = f": {clue.text}" if clue.text and (mode != "none" or clue.kind != "image") else ""
     shown = f" (shown as image {image_number} of this message)" if image_number is not None else ""
+    if mode == "ocr" and image_number is not None:
+        shown = f" (image {image_number} of this message, given as its OCR text)"
+    if image_number is None and clue.image is not None:
+        shown = NOT_SHOWN.get(mode, "")
     return f"{clue.id} [{clue.source}] {clue.title}{text}{shown}"
 
 
 class ClueImages:
-    """Loads each clue image once, with its media type sniffed from the bytes (never the file name)."""
+    """Loads each clue image once, with its media type sniffed from the bytes (never the file name).
 
-    def __init__(self) -> None:
-        self._parts: dict[Path, ImagePart] = {}
+    `mode` is the entry's image mode: `native` sends the image; `ocr` sends its OCR text (tesseract)
+    instead, for text-only models; `caption` and `none` send nothing (the clue line says so)."""
 
-    def part(self, obs: Observation, clue: ClueView) -> ImagePart | None:
+    def __init__(self, mode: ImageMode = "native", ocr: OcrReader | None = None) -> None:
+        self.mode = mode
+        self._ocr = ocr
+        self._parts: dict[Path, ImagePart | TextPart] = {}
+
+    def part(self, obs: Observation, clue: ClueView) -> ImagePart | TextPart | None:
         path = obs.image_path(clue)
-        if path is None or clue.image is None:
+        if path is None or clue.image is None or self.mode in ("caption", "none"):
             return None
         if path not in self._parts:
             try:  # the case's path rule and image cap hold here too, not only when the case was loaded
@@ -91,8 +106,15 @@ class ClueImages:
                 info = inspect_bytes(data, str(path))
             except (FileProblem, ImageProblem) as exc:
                 raise ImageError(f"clue {clue.id} of script {obs.script_id}: cannot load image {path}: {exc}") from exc
-            self._parts[path] = ImagePart(data=data, media_type=info.media_type)
+            self._parts[path] = (ImagePart(data=data, media_type=info.media_type) if self.mode == "native"
+                                 else TextPart(text=self._read(data)))
         return self._parts[path]
+
+    def _read(self, data: bytes) -> str:
+        if self._ocr is None:
+            self._ocr = OcrReader()
+        text = " ".join(self._ocr.read_bytes(data).split())
+        return f"[OCR text] {text}" if text else "[OCR text] (no text found in the image)"
 
 
 def clue_parts(obs: Observation, clues: Sequence[ClueView],
@@ -100,13 +122,13 @@ def clue_parts(obs: Observation, clues: Sequence[ClueView],
     """The clues as bullet text, and the labelled image parts that go with it."""
     lines: list[str] = []
     parts: list[TextPart | ImagePart] = []
+    number = 0
     for clue in clues:
         image = images.part(obs, clue)
-        number = None
         if image is not None:
-            number = sum(isinstance(p, ImagePart) for p in parts) + 1
+            number += 1
             parts += [TextPart(text=f"Image {number}: clue {clue.id} ({clue.title})"), image]
-        lines.append(clue_line(clue, number))
+        lines.append(clue_line(clue, number if image is not None else None, images.mode))
     return _bullets(lines), parts
 
 

@@ -132,7 +132,8 @@ class _Driver:
                              status=status, latency_ms=latency,
                              input_tokens=reply.input_tokens if reply else None,
                              output_tokens=reply.output_tokens if reply else None,
-                             cost_usd=reply.cost_usd if reply else None)])
+                             cost_usd=reply.cost_usd if reply else None, cached=bool(reply and reply.cached),
+                             cached_prompt_tokens=reply.cached_prompt_tokens if reply else None)])
         return _Attempt(action, status, message, _raw_text(raw))
 
     async def decide(self, decision: Decision) -> Action:

@@ -5,8 +5,10 @@ murderer, and again with the sides swapped (same case and seed), and measures fr
 what a new entry must get right before it is scheduled: the share of its decisions that ended in a
 legal action, parse failures, call statuses, whether its prompts carried images and the provider
 accepted them, latency, tokens and cost. Each criterion is a `CheckResult`; the report passes when
-all of them pass. Further checks (e.g. a few QA questions) plug in through `extra_checks`: async
-callables `(entry, client) -> list[CheckResult]` whose results are appended to the same list.
+all of them pass. `compare_structured` plays the same match with the entry's structured outputs and
+with them off, and reports the parse-error rate of each. Further checks (e.g. a few QA questions)
+plug in through `extra_checks`: async callables `(entry, client) -> list[CheckResult]` whose
+results are appended to the same list.
 """
 
 from __future__ import annotations
@@ -206,3 +208,39 @@ async def smoke_check(entry: Entry, client: ModelClient, *, script: Script | Non
     for extra in extra_checks:
         checks.extend(await extra(entry, client))
     return SmokeReport(entry_id=entry.entry_id, entry_name=entry.name, games=games, checks=checks)
+
+
+@dataclass(frozen=True)
+class StructuredComparison:
+    """The same match played with structured outputs (`with_`) and without (`without`)."""
+
+    with_: SmokeReport
+    without: SmokeReport
+    mode_with: str
+
+    @staticmethod
+    def parse_error_rate(report: SmokeReport) -> float:
+        calls = sum(g.calls for g in report.games)
+        return report.parse_failures / calls if calls else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mode_with": self.mode_with,
+                "with": {"parse_error_rate": round(self.parse_error_rate(self.with_), 4),
+                         "parse_failures": self.with_.parse_failures, "legal_share": round(self.with_.legal_share, 4),
+                         "calls": sum(g.calls for g in self.with_.games)},
+                "without": {"parse_error_rate": round(self.parse_error_rate(self.without), 4),
+                            "parse_failures": self.without.parse_failures,
+                            "legal_share": round(self.without.legal_share, 4),
+                            "calls": sum(g.calls for g in self.without.games)}}
+
+
+async def compare_structured(entry: Entry, client: ModelClient, *, script: Script | None = None, seed: int = 0,
+                             rounds: int = 1) -> StructuredComparison:
+    """Smoke-check `entry` with its `structured` setting (`auto` if it is `off`) and with `off`."""
+    mode = entry.structured if entry.structured != "off" else "auto"
+    with_ = entry.model_copy(update={"structured": mode})
+    without = entry.model_copy(update={"structured": "off"})
+    first = await smoke_check(with_, client, script=script, seed=seed, rounds=rounds)
+    second = await smoke_check(without, client, script=script, seed=seed, rounds=rounds)
+    return StructuredComparison(with_=first, without=second, mode_with=client.structured.mode(
+        with_, client.adapter(with_)))

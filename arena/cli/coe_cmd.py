@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from arena.cli.coe_batch import score_with_batch
 from arena.cli.coe_render import print_report, report_json
 from arena.cli.coe_table3_cmd import table3
 from arena.coe.cases import CaseIndex
@@ -17,7 +18,10 @@ from arena.coe.judging import judge_entries, score_with_judges
 from arena.coe.outcomes import coe_vs_win_rate, judge_agreement
 from arena.coe.report import coe_report, mmr_by_depth
 from arena.coe.scoring import ScoreSummary
+from arena.entries import Entry
 from arena.errors import ConfigError
+from arena.providers.budget import BudgetReached
+from arena.providers.client import ModelClient
 from leaderboard.store import Reader, Store, default_db_path
 
 app = typer.Typer(help="Chain of evaluation: transcript metrics, the Table-3 protocol and report.",
@@ -39,10 +43,24 @@ ScriptsDirOpt = typer.Option(None, "--scripts-dir", help="Folder of the cases th
 @app.command("score")
 def score(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOpt,
           entries_file: Path | None = EntriesOpt, option: list[str] = OptionsOpt, no_cache: bool = NoCacheOpt,
-          scripts_dir: Path | None = ScriptsDirOpt) -> None:
+          scripts_dir: Path | None = ScriptsDirOpt,
+          budget_usd: float | None = typer.Option(None, "--budget-usd", min=0.0, help="Stop judging once the "
+                                                  "judges' calls have cost this much (a rerun continues)."),
+          batch: bool = typer.Option(False, "--batch", help="Judge through the provider's batch API (openai, "
+                                     "anthropic, google): half price; rerun the same command to resume.")) -> None:
     """Judge finished games not yet scored by each judge: ITD, SPC, RP and CMD of the civilian entry."""
     judges = judge_entries(judge, option, entries_file)
-    summaries = asyncio.run(score_with_judges(Store(db), judges, CaseIndex(scripts_dir), no_cache=no_cache))
+    store, cases = Store(db), CaseIndex(scripts_dir)
+    try:
+        if batch:
+            if len(judges) != 1 or judges[0] is None:
+                raise ConfigError("--batch judges with one model entry (--judge ENTRY), not a panel or 'offline'")
+            summaries = [asyncio.run(_score_with_batch(store, judges[0], cases))]
+        else:
+            summaries = asyncio.run(score_with_judges(store, judges, cases, no_cache=no_cache, budget_usd=budget_usd))
+    except BudgetReached as exc:
+        err.print(f"[yellow]stopped[/]: {exc}; the games judged before it are stored", highlight=False)
+        raise typer.Exit(0) from None
     if as_json:
         data = [s.to_dict() for s in summaries]
         typer.echo(json.dumps(data[0] if len(data) == 1 else data, indent=2))
@@ -57,6 +75,12 @@ def print_summaries(summaries: list[ScoreSummary]) -> None:
                   "is final)", highlight=False)
         for skip in summary.skipped:
             out.print(f"  skipped {skip['game_id']}: {skip['reason']}", highlight=False)
+
+
+async def _score_with_batch(store: Store, entry: Entry, cases: CaseIndex) -> ScoreSummary:
+    async with ModelClient(use_cache=False) as client:
+        client.check_entries(entry)
+        return await score_with_batch(store, entry, cases, client, err)
 
 
 @app.command("report")

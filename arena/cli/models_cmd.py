@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Column, Table
 from rich.text import Text
 
-from arena.agents.smoke import SmokeReport, smoke_check
+from arena.agents.smoke import SmokeReport, StructuredComparison, compare_structured, smoke_check
 from arena.cli.play_cmd import resolve_script
 from arena.coe.qa_check import qa_check
 from arena.entries import Entry, entries_path, load_entries, resolve_entry
@@ -20,6 +20,7 @@ from arena.providers.client import ModelClient
 from arena.providers.messages import ImagePart, Message, Request
 from arena.providers.registry import list_providers
 from arena.providers.secrets import KeyStore
+from arena.scripts.schema import Script
 from multimodal.images import ImageProblem, inspect_bytes, read_image_file
 
 app = typer.Typer(help="Model providers and entries: list them, try one.", no_args_is_help=True)
@@ -141,12 +142,18 @@ def check_model(
     script: str = typer.Option(None, "--script", help="Case id or folder (default: the smallest bundled case)."),
     seed: int = typer.Option(0, help="Game seed."),
     rounds: int = typer.Option(1, min=1, max=20, help="Discussion rounds per game."),
+    compare: bool = typer.Option(False, "--compare-structured",
+                                 help="Play the match with structured outputs and with them off; report the "
+                                      "parse-error rate of each."),
 ) -> None:
     """Play one short match (both sides) against builtin/random; exit non-zero unless the entry plays legally."""
     entry = resolve_entry(spec, option, load_entries(entries_file))
     if entry.is_builtin:
         raise ConfigError(f"{entry.name} is a built-in agent; `arena models check` is for model entries")
     case = resolve_script(script) if script else None
+    if compare:
+        run_comparison(entry, case, seed, rounds, no_cache, as_json)
+        return
 
     async def run() -> SmokeReport:
         async with ModelClient(use_cache=not no_cache) as client:
@@ -161,3 +168,24 @@ def check_model(
         print_report(report)
     if not report.passed:
         raise typer.Exit(2)
+
+
+def run_comparison(entry: Entry, case: Script | None, seed: int, rounds: int, no_cache: bool, as_json: bool) -> None:
+    """`arena models check --compare-structured`: the parse-error rate with and without structured outputs."""
+
+    async def run() -> StructuredComparison:
+        async with ModelClient(use_cache=not no_cache) as client:
+            client.check_entries(entry)
+            return await compare_structured(entry, client, script=case, seed=seed, rounds=rounds)
+
+    result = asyncio.run(run())
+    if as_json:
+        print(json.dumps(result.to_dict(), indent=2))
+        return
+    table = Table("structured", "calls", "parse failures", "parse-error rate", "legal share",
+                  title=f"arena models check --compare-structured {entry.name}")
+    for label, report in ((f"with ({result.mode_with})", result.with_), ("without (off)", result.without)):
+        calls = sum(g.calls for g in report.games)
+        table.add_row(label, str(calls), str(report.parse_failures),
+                      f"{result.parse_error_rate(report):.1%}", f"{report.legal_share:.0%}")
+    out.print(table)

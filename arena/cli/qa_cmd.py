@@ -12,18 +12,32 @@ from rich import box
 from rich.console import Console
 from rich.table import Column, Table
 
-from arena.coe.answerers import MODES, Answerer, make_answerer
+from arena.cli.estimate_view import print_estimate
+from arena.cli.qa_batch import run_qa_batch
+from arena.coe.answerers import MODES, Answerer, AnswerReply, QaItem, build_request, make_answerer
 from arena.coe.cases import load_cases
 from arena.coe.context import Ablation
-from arena.coe.qa_run import SUITE_GROUPS, QaConfig, QaRunResult, run_qa, suites_for
+from arena.coe.qa_run import (
+    SUITE_GROUPS,
+    QaConfig,
+    QaRunResult,
+    make_item,
+    run_id_for,
+    run_qa,
+    select_questions,
+    suites_for,
+)
 from arena.coe.qa_summary import summarise
 from arena.coe.reads import latest_run_answers
 from arena.entries import Entry, qa_entries, resolve_entry
 from arena.errors import ConfigError
+from arena.providers.budget import BudgetGuard, BudgetReached
 from arena.providers.client import ModelClient
+from arena.providers.estimate import CostLine, output_estimate
 from arena.scripts.schema import Script
 from leaderboard.store import Store
 from leaderboard.store.db import reading
+from multimodal.ocr import OcrReader
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)
@@ -41,19 +55,45 @@ EntriesOpt = typer.Option(None, "--entries-file", "--entries", help="Entries TOM
 OptionsOpt = typer.Option([], "-M", "--option", help="Setting key=value (repeatable).")
 NoCacheOpt = typer.Option(False, "--no-cache", help="Do not read or write the response cache.")
 RetryOpt = typer.Option(False, "--retry-failed", help="Ask again questions that failed with api_error/timeout.")
+DryRunOpt = typer.Option(False, "--dry-run", help="Print the questions, calls, tokens and cost this run would "
+                                                  "take, estimated from the rendered prompts; ask nothing.")
+BatchOpt = typer.Option(False, "--batch", help="Ask through the provider's batch API (openai, anthropic, google): "
+                                                "half price, results within 24 h; rerun the same command to resume.")
+BudgetOpt = typer.Option(None, "--budget-usd", min=0.0, help="Ask no new question once this run's calls have "
+                                                              "cost this much (a rerun continues).")
 
 
 def qa(entry: str = EntryOpt, suite: str = SuiteOpt, scripts: str = ScriptsOpt, mode: str | None = ModeOpt,
        ablation: str = AblationOpt, seed: int = SeedOpt, limit: int | None = LimitOpt, db: Path | None = DbOpt,
        as_json: bool = JsonOpt, entries_file: Path | None = EntriesOpt, option: list[str] = OptionsOpt,
-       no_cache: bool = NoCacheOpt, retry_failed: bool = RetryOpt) -> None:
+       no_cache: bool = NoCacheOpt, retry_failed: bool = RetryOpt, dry_run: bool = DryRunOpt,
+       budget_usd: float | None = BudgetOpt, batch: bool = BatchOpt) -> None:
     """Ask an entry the multiple-choice questions of the cases; store every answer; print accuracy."""
     chosen = resolve_entry(entry, option, qa_entries(entries_file))
     config = QaConfig(suites=suites_for(suite), mode=_mode(mode or chosen.strategy), ablation=_ablation(ablation),
                       seed=seed, limit=limit)
     cases = load_cases(scripts)
+    if dry_run:
+        line = estimate_qa(chosen, cases, config)
+        print_estimate({chosen.entry_id: line}, f"dry run of arena qa: {line.calls} questions", out, as_json,
+                       {"questions": line.calls})
+        return
     store = Store(db)
-    result = asyncio.run(_run(store, chosen, cases, config, no_cache, retry_failed, quiet=as_json))
+    if batch:
+        result = asyncio.run(_run_batch(store, chosen, cases, config))
+        _print_run(store, chosen, cases, config, result, suite, seed, as_json)
+        return
+    try:
+        result = asyncio.run(_run(store, chosen, cases, config, no_cache, retry_failed, quiet=as_json,
+                                  budget_usd=budget_usd))
+    except BudgetReached as exc:
+        err.print(f"[yellow]stopped[/]: {exc}", highlight=False)
+        result = QaRunResult(run_id_for(chosen, cases, config), questions=select_questions(cases, config))
+    _print_run(store, chosen, cases, config, result, suite, seed, as_json)
+
+
+def _print_run(store: Store, chosen: Entry, cases: list[Script], config: QaConfig, result: QaRunResult, suite: str,
+               seed: int, as_json: bool) -> None:
     with reading(store.path, store.retry) as conn:
         answers = latest_run_answers(conn, result.run_id)
     weights = {(s.id, q.id): q.weight for s, q in result.questions}
@@ -67,8 +107,40 @@ def qa(entry: str = EntryOpt, suite: str = SuiteOpt, scripts: str = ScriptsOpt, 
         print_summary(summary)
 
 
+async def _run_batch(store: Store, entry: Entry, cases: list[Script], config: QaConfig) -> QaRunResult:
+    if entry.is_builtin:
+        raise ConfigError(f"{entry.name} is a built-in answerer; --batch is for model entries")
+    async with ModelClient(use_cache=False) as client:
+        client.check_entries(entry)
+        return await run_qa_batch(store, entry, cases, config, client, err)
+
+
+def estimate_qa(entry: Entry, cases: list[Script], config: QaConfig) -> CostLine:
+    """The run's questions as the model would get them (rendered, images included), priced per entry."""
+    line = CostLine(name=entry.name, price=None if entry.is_builtin else ModelClient(use_cache=False).price(entry))
+    if entry.is_builtin:
+        return line
+    read = OcrReader().read_file if config.ablation is Ablation.OCR_TEXT else None
+    output = output_estimate(f"qa_{config.mode}", entry.max_tokens)
+    for script, question in select_questions(cases, config):
+        line.add_agent(entry.provider, [build_request(make_item(script, question, config, read))], output)
+    return line
+
+
+class BudgetedAnswerer:
+    """An answerer that checks the budget before each question."""
+
+    def __init__(self, inner: Answerer, guard: BudgetGuard) -> None:
+        self.inner, self.guard = inner, guard
+        self.entry = inner.entry
+
+    async def answer(self, item: QaItem) -> AnswerReply:
+        self.guard.check()
+        return await self.inner.answer(item)
+
+
 async def _run(store: Store, entry: Entry, cases: list[Script], config: QaConfig, no_cache: bool,
-               retry_failed: bool, quiet: bool) -> QaRunResult:
+               retry_failed: bool, quiet: bool, budget_usd: float | None = None) -> QaRunResult:
     def progress(done: int, total: int) -> None:
         if not quiet:
             err.print(f"answered {done}/{total}", highlight=False)
@@ -78,7 +150,8 @@ async def _run(store: Store, entry: Entry, cases: list[Script], config: QaConfig
                             on_batch=progress)
     async with ModelClient(use_cache=not no_cache) as client:
         client.check_entries(entry)  # provider known, key set: before the first question
-        answerer: Answerer = make_answerer(entry, client, no_cache=no_cache)
+        answerer: Answerer = BudgetedAnswerer(make_answerer(entry, client, no_cache=no_cache),
+                                              BudgetGuard(client, budget_usd))
         return await run_qa(store, entry, answerer, cases, config, retry_failed=retry_failed, on_batch=progress)
 
 

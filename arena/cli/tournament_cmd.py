@@ -14,7 +14,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from arena.agents.dry_run import estimate_tournament
 from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.cli.estimate_view import print_estimate
 from arena.entries import Entry, load_entries
 from arena.errors import ScriptError
 from arena.providers.client import ModelClient
@@ -118,12 +120,19 @@ def tournament(
     include_provider_failures: bool = typer.Option(
         False, "--include-provider-failures", help="Also rate games where a side lost decisions to provider "
                                                    "failures in the snapshot (a rerun replays them either way)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print the planned games, calls, tokens and cost per "
+                                                          "entry, estimated from the rendered prompts; play nothing."),
 ) -> None:
     """Play an all-play-all tournament (resumable: rerun the same command to continue)."""
     chosen = resolve_entries(split_list(entries), option, load_entries(entries_file))
     plan = all_play_all_tournament(chosen, select_scripts(scripts, on_broken=report_broken_case),
                                    games_per_pair=games_per_pair, seed=seed,
                                    rounds=rounds, name=name)
+    if dry_run:
+        lines = asyncio.run(estimate_tournament(plan, rounds))
+        print_estimate(lines, f"dry run of tournament {plan.tournament_id}: {2 * len(plan.matches)} games", out,
+                       as_json, {"tournament_id": plan.tournament_id, "games": 2 * len(plan.matches)})
+        return
     options = RunOptions(rounds=rounds, concurrency=concurrency, budget_usd=budget_usd, max_games=max_games,
                          timeout_s=timeout)
     summary = execute(plan, db, options, adaptive=adaptive, no_cache=no_cache, as_json=as_json,

@@ -16,6 +16,7 @@ from arena.coe.offline_judge import OfflineJudge
 from arena.coe.scoring import ScoreSummary, score_games
 from arena.entries import Entry, load_entries, resolve_entry
 from arena.errors import ConfigError
+from arena.providers.budget import BudgetGuard
 from arena.providers.client import ModelClient
 from leaderboard.store import Store
 
@@ -42,9 +43,22 @@ def judge_entries(spec: str, options: Sequence[str], entries_file: Path | None) 
     return judges
 
 
+class BudgetedJudge(LLMJudge):
+    """An LLM judge that checks the command's budget before each call (`BudgetReached` stops it)."""
+
+    def __init__(self, entry: Entry, client: ModelClient, guard: BudgetGuard, no_cache: bool = False) -> None:
+        super().__init__(entry, client, no_cache=no_cache)
+        self.guard = guard
+
+    async def ask(self, prompt: str) -> tuple[str | None, str]:
+        self.guard.check()
+        return await super().ask(prompt)
+
+
 async def score_with_judges(store: Store, judges: Sequence[Entry | None], cases: CaseIndex, *, no_cache: bool = False,
-                            tournament: str | None = None) -> list[ScoreSummary]:
-    """Score the games (of `tournament`, when given) with every judge in turn; one summary per judge."""
+                            tournament: str | None = None, budget_usd: float | None = None) -> list[ScoreSummary]:
+    """Score the games (of `tournament`, when given) with every judge in turn; one summary per judge.
+    `budget_usd` caps what the model judges together may spend (a rerun continues)."""
     summaries = []
     if any(j is None for j in judges):
         summaries.append(await score_games(store, OfflineJudge(), cases, tournament=tournament))
@@ -53,7 +67,8 @@ async def score_with_judges(store: Store, judges: Sequence[Entry | None], cases:
         return summaries
     async with ModelClient(use_cache=not no_cache) as client:
         client.check_entries(*models)  # provider known, key set: before anything is judged
+        guard = BudgetGuard(client, budget_usd)
         for entry in models:
-            judge: Judge = LLMJudge(entry, client, no_cache=no_cache)
+            judge: Judge = BudgetedJudge(entry, client, guard, no_cache=no_cache)
             summaries.append(await score_games(store, judge, cases, tournament=tournament))
     return summaries

@@ -155,6 +155,10 @@ class AgentCall(EventBase):
     input_tokens: int | None = None
     output_tokens: int | None = None
     cost_usd: float | None = None
+    # Telemetry kept out of the log (never serialized, so a rerun answered by the response cache writes
+    # the same log): whether the call was a response-cache hit, and the provider's cached prompt tokens.
+    cached: bool = Field(default=False, exclude=True)
+    cached_prompt_tokens: int | None = Field(default=None, exclude=True)
 
 
 class Outcome(EventBase):

@@ -4,12 +4,15 @@ The system prompt goes in the top-level `system` field; images become base64 ima
 before the text of their user turn. Prompt caching: the system prompt and every message marked
 `cache_breakpoint` get `cache_control` (at most four breakpoints, the API's limit), so the stable
 prefix of an agent's prompt (rules, role script, images) is billed at the cache-read rate.
-Anthropic has no JSON mode; `json_mode` adds an instruction to the system prompt instead.
+Anthropic has no JSON mode; `json_mode` adds an instruction to the system prompt instead, and a
+request's JSON Schema becomes one tool (`input_schema`) that `tool_choice` forces, whose input is
+returned as the reply's JSON text.
 Temperature is sent only when set (newer Claude models refuse sampling parameters).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from arena.errors import ConfigError
@@ -30,12 +33,15 @@ MAX_CACHE_BREAKPOINTS = 4
 JSON_INSTRUCTION = "Reply with a single JSON object and nothing else."
 CONTEXT_MARKERS = ("prompt is too long", "context window", "too many tokens", "request_too_large")
 EPHEMERAL = {"type": "ephemeral"}
+ANSWER_TOOL = "decision"
+ANSWER_TOOL_DESCRIPTION = "Give your answer to the current decision."
 
 
 class AnthropicAdapter:
     """One Claude model behind the Messages API."""
 
     cacheable = True
+    structured_outputs = True
 
     def __init__(self, config: AdapterConfig, client: Any) -> None:
         self.provider = config.provider
@@ -71,11 +77,15 @@ class AnthropicAdapter:
             params["extra_body"] = {"temperature": request.temperature}
         if request.stop:
             params["stop_sequences"] = list(request.stop)
+        if request.json_schema is not None:
+            params["tools"] = [{"name": ANSWER_TOOL, "description": ANSWER_TOOL_DESCRIPTION,
+                                "input_schema": request.json_schema}]
+            params["tool_choice"] = {"type": "tool", "name": ANSWER_TOOL}
         return params
 
     async def generate(self, request: Request) -> Response:
         message = await self._client.messages.create(**self.build_params(request))
-        return read_wire(_from_wire, message)
+        return read_wire(from_wire, message)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
         return classify_sdk_error(exc, CONTEXT_MARKERS)
@@ -108,8 +118,16 @@ def _merge_turns(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return merged
 
 
-def _from_wire(message: Any) -> Response:
-    text = "".join(getattr(b, "text", "") for b in message.content if getattr(b, "type", "") == "text")
+def _reply_text(content: Any) -> str:
+    """The forced tool call's input as JSON text when there is one, else the text blocks joined."""
+    for block in content:
+        if getattr(block, "type", "") == "tool_use" and getattr(block, "name", "") == ANSWER_TOOL:
+            return json.dumps(block.input, ensure_ascii=False)
+    return "".join(getattr(b, "text", "") for b in content if getattr(b, "type", "") == "text")
+
+
+def from_wire(message: Any) -> Response:
+    text = _reply_text(message.content)
     usage = message.usage
     read = getattr(usage, "cache_read_input_tokens", 0) or 0
     written = getattr(usage, "cache_creation_input_tokens", 0) or 0
@@ -120,6 +138,7 @@ def _from_wire(message: Any) -> Response:
         prompt_tokens=(usage.input_tokens or 0) + read + written,
         completion_tokens=usage.output_tokens or 0,
         cached_prompt_tokens=read,
+        cache_write_prompt_tokens=written,
         raw_finish_reason=message.stop_reason,
         provider_model=getattr(message, "model", None),
         error="the model refused" if refused else None,

@@ -34,11 +34,13 @@ from arena.errors import ArenaError, ConfigError
 from arena.providers.base import Adapter, AdapterConfig, CallFailure, classify_generic
 from arena.providers.breaker import DOWN_MESSAGE, BreakerPolicy, CircuitBreaker
 from arena.providers.cache import ResponseCache, cache_key
+from arena.providers.capabilities import adapt, over_context
 from arena.providers.messages import CallStatus, Request, Response
 from arena.providers.pricing import Price, PriceTable
 from arena.providers.registry import create_adapter
 from arena.providers.retry import RetryPolicy, Sleep
 from arena.providers.secrets import KeyStore
+from arena.providers.structured import StructuredModes
 
 log = logging.getLogger(__name__)
 DEFAULT_PROVIDER_LIMIT = 16
@@ -73,6 +75,7 @@ class Usage:
     retries: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_prompt_tokens: int = 0
     cost_usd: float = 0.0
     statuses: Counter[str] = field(default_factory=Counter)
 
@@ -82,6 +85,7 @@ class Usage:
         self.retries += max(0, record.attempts - 1)
         self.prompt_tokens += record.prompt_tokens
         self.completion_tokens += record.completion_tokens
+        self.cached_prompt_tokens += record.cached_prompt_tokens
         self.cost_usd += record.cost_usd or 0.0
         self.statuses[record.status] += 1
 
@@ -102,6 +106,7 @@ class ModelClient:
         self.usage: dict[str, Usage] = {}
         self._sleep, self._clock, self._rng, self._on_call = sleep, clock, rng or random.Random(), on_call
         self.breaker = CircuitBreaker(breaker or BreakerPolicy(), clock)
+        self.structured = StructuredModes()
         self._adapters: dict[str, Adapter] = {}
         self._semaphores: dict[str, asyncio.Semaphore] = {}
         self._secrets: set[str] = set()
@@ -154,7 +159,10 @@ class ModelClient:
     async def generate(self, entry: Entry, request: Request, *, epoch: int = 0, no_cache: bool = False) -> Response:
         """Answer `request` with `entry`'s model; failures come back as a Response status."""
         adapter = self.adapter(entry)
-        request = resolve_request(entry, request)
+        request = adapt(entry, self.structured.apply(entry, adapter, resolve_request(entry, request)))
+        if (too_long := over_context(entry, request)) is not None:
+            self._record(entry, too_long, "")
+            return too_long
         key = cache_key(entry.identity(), request, epoch)
         use_cache = self.cache is not None and not no_cache and getattr(adapter, "cacheable", True)
         started = self._clock()
@@ -185,6 +193,11 @@ class ModelClient:
                 raise
             except Exception as exc:  # every other failure is classified, then retried or returned as data
                 failure = self._classify(adapter, exc)
+                if (lower := self.structured.step_down(entry, request, failure)) is not None:
+                    log.warning("%s: the server refused the answer format (%s); asking again with %s",
+                                entry.entry_id, failure.message[:120], self.structured.mode(entry, adapter))
+                    request = lower
+                    continue
             else:
                 self.breaker.succeeded(key)
                 latency = (self._clock() - started) * 1000.0
@@ -233,14 +246,16 @@ class ModelClient:
             return base
         inp = entry.price_input_per_mtok if entry.price_input_per_mtok is not None else (base.input if base else 0.0)
         out = entry.price_output_per_mtok if entry.price_output_per_mtok is not None else (base.output if base else 0.0)
-        cached = base.cached_input if base is not None and entry.price_input_per_mtok is None else None
-        return Price(inp, out, cached)
+        keep = base is not None and entry.price_input_per_mtok is None
+        return Price(inp, out, base.cached_input if keep and base else None,
+                     base.cache_write_input if keep and base else None)
 
     def _cost(self, entry: Entry, response: Response) -> float | None:
         price = self.price(entry)
         if price is None:
             return None
-        return price.cost(response.prompt_tokens, response.completion_tokens, response.cached_prompt_tokens)
+        return price.cost(response.prompt_tokens, response.completion_tokens, response.cached_prompt_tokens,
+                          response.cache_write_prompt_tokens)
 
     def _redact(self, text: str | None) -> str | None:
         if text is None:

@@ -38,6 +38,7 @@ class GeminiAdapter:
     """One Gemini model behind the Gemini Developer API."""
 
     cacheable = True
+    structured_outputs = True
 
     def __init__(self, config: AdapterConfig, client: Any, types: Any) -> None:
         self.provider = config.provider
@@ -60,7 +61,8 @@ class GeminiAdapter:
             max_output_tokens=request.max_tokens,
             seed=request.seed,
             stop_sequences=list(request.stop) or None,
-            response_mime_type="application/json" if request.json_mode else None,
+            response_mime_type="application/json" if request.json_mode or request.json_schema else None,
+            response_json_schema=request.json_schema,
         )
         return {"model": self.model, "contents": [self._content(m) for m in request.turns], "config": config}
 
@@ -72,7 +74,7 @@ class GeminiAdapter:
 
     async def generate(self, request: Request) -> Response:
         result = await self._client.aio.models.generate_content(**self.build_params(request))
-        return read_wire(_from_wire, result)
+        return read_wire(from_wire, result)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
         code = getattr(exc, "code", None)
@@ -92,7 +94,7 @@ def _enum_name(value: Any) -> str | None:
     return str(getattr(value, "name", None) or getattr(value, "value", None) or value)
 
 
-def _from_wire(result: Any) -> Response:
+def from_wire(result: Any) -> Response:
     usage = result.usage_metadata
     counted = Response(
         prompt_tokens=getattr(usage, "prompt_token_count", 0) or 0,

@@ -132,7 +132,12 @@ class Request(BaseModel):
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
     seed: int | None = None
     json_mode: bool = False
+    json_schema: dict[str, Any] | None = Field(
+        default=None, description="the answer's JSON Schema (structured outputs); implies json_mode")
     stop: list[str] = Field(default_factory=list)
+    prompt_cache_key: str | None = Field(
+        default=None, description="groups requests that share a prompt prefix (OpenAI's prompt_cache_key); "
+                                  "routing only, so not part of the response-cache key")
 
     @model_validator(mode="after")
     def _check_messages(self) -> Request:
@@ -157,8 +162,11 @@ class Request(BaseModel):
                        for p in m.parts]}
             for m in self.messages
         ]
-        return {"messages": messages, "max_tokens": self.max_tokens, "temperature": self.temperature,
+        view: dict[str, Any] = {"messages": messages, "max_tokens": self.max_tokens, "temperature": self.temperature,
                 "seed": self.seed, "json_mode": self.json_mode, "stop": list(self.stop)}
+        if self.json_schema is not None:  # only when set, so keys of requests without one stay as they were
+            view["json_schema"] = self.json_schema
+        return view
 
 
 class Response(BaseModel):
@@ -170,6 +178,7 @@ class Response(BaseModel):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cached_prompt_tokens: int = 0
+    cache_write_prompt_tokens: int = 0
     latency_ms: float = 0.0
     cost_usd: float | None = None
     cached: bool = False

@@ -1,7 +1,9 @@
 """OpenAI chat completions (`openai/<model>`) and OpenAI-compatible servers (`openai-compatible/<name>`).
 
 Thin mapping onto the official `openai` SDK: images become base64 `data:` URL parts, JSON mode
-becomes `response_format={"type": "json_object"}`. The same adapter serves vLLM, Ollama, llama.cpp
+becomes `response_format={"type": "json_object"}`, a request's JSON Schema becomes
+`response_format={"type": "json_schema", "json_schema": {"name", "schema", "strict": true}}` (vLLM
+and llama.cpp's server honour the same shape). The same adapter serves vLLM, Ollama, llama.cpp
 and LM Studio through `base_url`; those servers usually need no key, so a placeholder is sent.
 """
 
@@ -24,14 +26,17 @@ from arena.providers.messages import CallStatus, ImagePart, Message, Request, Re
 from arena.providers.registry import register_adapter
 
 LOCAL_KEY_PLACEHOLDER = "not-needed"
-CONTEXT_MARKERS = ("context_length_exceeded", "maximum context length", "context length", "too many tokens")
+CONTEXT_MARKERS = ("context_length_exceeded", "maximum context length", "context length", "too many tokens",
+                   "exceed_context_size", "exceeds the available context size")  # the last two: llama.cpp
 REFUSAL_FINISH = frozenset({"content_filter"})
+SCHEMA_NAME = "decision"
 
 
 class OpenAIChatAdapter:
     """One model behind a chat-completions endpoint."""
 
     cacheable = True
+    structured_outputs = True
 
     def __init__(self, config: AdapterConfig, client: Any, compatible: bool) -> None:
         self.provider = config.provider
@@ -58,7 +63,12 @@ class OpenAIChatAdapter:
             params["seed"] = request.seed
         if request.stop:
             params["stop"] = list(request.stop)
-        if request.json_mode:
+        if request.prompt_cache_key and not self._compatible:
+            params["prompt_cache_key"] = request.prompt_cache_key
+        if request.json_schema is not None:
+            params["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": SCHEMA_NAME, "schema": request.json_schema, "strict": True}}
+        elif request.json_mode:
             params["response_format"] = {"type": "json_object"}
         return params
 

@@ -12,20 +12,31 @@ from arena.errors import ConfigError
 
 PRICES_FILE = Path(__file__).with_name("prices.toml")
 PER_TOKEN = 1e-6
+# Batch APIs (OpenAI Batch, Anthropic Message Batches, Gemini batch mode) bill input and output at
+# half the list price.
+BATCH_FACTOR = {"openai": 0.5, "anthropic": 0.5, "google": 0.5}
 
 
 @dataclass(frozen=True)
 class Price:
-    """Dollars per million tokens; `cached_input` defaults to `input` when a provider has no discount."""
+    """Dollars per million tokens. `cached_input` (prompt tokens read from the provider's prompt cache) and
+    `cache_write_input` (prompt tokens written to it: Anthropic bills them above the input rate) default
+    to `input` when a provider has no such rate."""
 
     input: float
     output: float
     cached_input: float | None = None
+    cache_write_input: float | None = None
 
-    def cost(self, prompt_tokens: int, completion_tokens: int, cached_prompt_tokens: int = 0) -> float:
+    def cost(self, prompt_tokens: int, completion_tokens: int, cached_prompt_tokens: int = 0,
+             cache_write_tokens: int = 0) -> float:
+        """`prompt_tokens` counts every prompt token, the cached and cache-written ones included."""
         cached = min(cached_prompt_tokens, prompt_tokens)
+        written = min(cache_write_tokens, prompt_tokens - cached)
         cached_rate = self.input if self.cached_input is None else self.cached_input
-        dollars = (prompt_tokens - cached) * self.input + cached * cached_rate + completion_tokens * self.output
+        write_rate = self.input if self.cache_write_input is None else self.cache_write_input
+        plain = prompt_tokens - cached - written
+        dollars = plain * self.input + cached * cached_rate + written * write_rate + completion_tokens * self.output
         return dollars * PER_TOKEN
 
 
@@ -64,9 +75,13 @@ class PriceTable:
         return self.rows[provider][max(candidates, key=len)]
 
 
+def _optional(row: Any, name: str) -> float | None:
+    return None if row.get(name) is None else float(row[name])
+
+
 def _price(path: Path, provider: str, name: str, row: Any) -> Price:
     try:
-        return Price(float(row["input"]), float(row["output"]),
-                     None if row.get("cached_input") is None else float(row["cached_input"]))
+        return Price(float(row["input"]), float(row["output"]), _optional(row, "cached_input"),
+                     _optional(row, "cache_write_input"))
     except (KeyError, TypeError, ValueError) as exc:
         raise ConfigError(f"{path}: [{provider}.{name!r}] needs numeric input and output prices ({exc})") from exc

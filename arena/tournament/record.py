@@ -82,7 +82,8 @@ def agent_call_rows(game_id: str, events: Sequence[EventBase], civilians: str, m
             rows.append(AgentCallRecord(
                 game_id=game_id, entry_id=entry, role=event.role, kind=event.decision, status=event.status,
                 latency_ms=max(0.0, event.latency_ms), prompt_tokens=event.input_tokens or 0,
-                completion_tokens=event.output_tokens or 0, cost_usd=event.cost_usd or 0.0, created_at=created_at))
+                completion_tokens=event.output_tokens or 0, cost_usd=event.cost_usd or 0.0, cached=event.cached,
+                cached_prompt_tokens=event.cached_prompt_tokens or 0, created_at=created_at))
     return rows
 
 

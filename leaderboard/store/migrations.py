@@ -117,10 +117,15 @@ def m003_ties_forfeits_and_pools(conn: duckdb.DuckDBPyConnection) -> None:
     conn.execute(M003_POOLS)
 
 
+def m004_agent_calls_cached_prompt_tokens(conn: duckdb.DuckDBPyConnection) -> None:
+    """Prompt tokens each call read from the provider's prompt cache (billed at the cached-input rate)."""
+    conn.execute("ALTER TABLE agent_calls ADD COLUMN cached_prompt_tokens BIGINT NOT NULL DEFAULT 0")
+
+
 # No secondary indexes: DuckDB rewrites them at every checkpoint, which tripled the cost of each
 # record_game on a large log, while a replay's scan of `events` by game_id stays fast without one.
 MIGRATIONS: tuple[Migration, ...] = (m001_initial_tables, m002_metric_scores_nullable_value,
-                                     m003_ties_forfeits_and_pools)
+                                     m003_ties_forfeits_and_pools, m004_agent_calls_cached_prompt_tokens)
 
 
 def applied_migrations(conn: duckdb.DuckDBPyConnection) -> list[str]:

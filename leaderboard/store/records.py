@@ -223,6 +223,7 @@ class AgentCallRecord(Record):
     completion_tokens: int = Field(default=0, ge=0)
     cost_usd: float = Field(default=0.0, ge=0.0)
     cached: bool = False
+    cached_prompt_tokens: int = Field(default=0, ge=0, description="prompt tokens read from the provider's cache")
     created_at: datetime = Field(default_factory=utc_now)
 
 

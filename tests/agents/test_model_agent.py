@@ -19,7 +19,6 @@ from arena.entries import Entry, builtin_entries
 from arena.providers import mock
 from arena.providers.client import ModelClient
 from arena.providers.messages import ImagePart, Request
-from arena.providers.retry import RetryPolicy
 from arena.providers.secrets import KeyStore
 from arena.scripts.loader import find_script, load_script
 from arena.scripts.schema import Script
@@ -27,17 +26,6 @@ from tests.conftest import FIXTURE_CASE
 
 CANARY = "sk-AGENT-CANARY-5c1d9e0f77"
 RANDOM = builtin_entries()["builtin/random"]
-
-
-@pytest.fixture(scope="module")
-def kitchen() -> Script:
-    return load_script(find_script("saffron-kitchen"))
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> ModelClient:
-    return ModelClient(use_cache=False, keys=KeyStore(environ={}, dotenv=tmp_path / "no.env"),
-                       retry=RetryPolicy(max_attempts=1))
 
 
 def player(name: str = "mock/player", **settings: Any) -> Entry:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import duckdb
 from typer.testing import CliRunner
 
 from arena.cli import app
@@ -62,3 +63,18 @@ def test_report_without_a_database_and_builtin_judges(tmp_path: Path) -> None:
     assert isinstance(result.exception, ConfigError)
     result = runner.invoke(app, ["coe", "score", "--db", str(tmp_path / "a.duckdb"), "--judge", "builtin/naive"])
     assert isinstance(result.exception, ConfigError) and "cannot judge" in str(result.exception)
+
+
+def test_score_with_a_model_judge_stops_at_the_budget(tmp_path: Path) -> None:
+    db = tmp_path / "arena.duckdb"
+    store, entries = Store(db), builtin_entries()
+    record_played_game(store, load_script(FIXTURE_CASE), entries["builtin/naive"], entries["builtin/random"], seed=1)
+    cli = ["coe", "score", "--db", str(db), "--scripts-dir", str(FIXTURE_CASE.parent), "--judge", "mock/echo",
+           "--no-cache", "--json"]
+    stopped = runner.invoke(app, [*cli, "--budget-usd", "0"])
+    assert stopped.exit_code == 0 and "budget-usd 0 reached" in stopped.stderr
+    with duckdb.connect(str(db), read_only=True) as conn:
+        assert conn.execute("SELECT count(*) FROM metric_scores").fetchone() == (0,)
+    judged = runner.invoke(app, cli)
+    assert judged.exit_code == 0, judged.output
+    assert json.loads(judged.stdout)["games"] == 1

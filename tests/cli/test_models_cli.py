@@ -66,3 +66,13 @@ def test_check_fails_with_a_nonzero_exit_on_garbage(tmp_path):
     assert "FAILED" in result.stdout and "legal actions" in result.stdout and "Traceback" not in result.stderr
     builtin = arena("models", "check", "builtin/random", cwd=tmp_path)
     assert builtin.returncode == 1 and "built-in agent" in builtin.stderr
+
+
+def test_check_compare_structured_reports_both_rates(tmp_path):
+    result = arena("models", "check", "mock/player", "--compare-structured", "--json", "--script", str(FIXTURE_CASE),
+                   cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["mode_with"] == "json_object", "mock has no schema support: auto uses JSON mode"
+    assert report["with"]["parse_error_rate"] == 0.0 == report["without"]["parse_error_rate"]
+    assert report["with"]["calls"] > 0 and report["without"]["calls"] > 0

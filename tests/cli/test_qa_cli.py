@@ -49,3 +49,27 @@ def test_bad_options_are_clear_errors(tmp_path: Path) -> None:
         assert isinstance(result.exception, ConfigError) and fragment in str(result.exception)
     result = runner.invoke(app, ["qa", "--entry", "nobody", "--db", str(tmp_path / "e.duckdb")])
     assert isinstance(result.exception, ConfigError)
+
+
+def test_dry_run_estimates_without_asking_and_budget_stops_a_run(tmp_path: Path) -> None:
+    db = tmp_path / "qa.duckdb"
+    base = ["qa", "--entry", "mock/player", "--scripts", str(FIXTURE_CASE), "--db", str(db), "--json"]
+    dry = runner.invoke(app, [*base, "--dry-run", "-M", "price_input_per_mtok=2.0"])
+    assert dry.exit_code == 0, dry.output
+    estimate = json.loads(dry.stdout)
+    line = estimate["entries"][0]
+    assert estimate["dry_run"] is True and estimate["questions"] == 5 == line["calls"]
+    assert line["prompt_tokens"] > 0 and line["usd"] == round(line["prompt_tokens"] * 2.0 / 1e6, 4)
+    assert not db.exists(), "a dry run opens no database"
+    stopped = runner.invoke(app, [*base, "--budget-usd", "0"])
+    assert stopped.exit_code == 0 and json.loads(stopped.stdout)["overall"]["n"] == 0
+    assert "budget-usd 0 reached" in stopped.stderr
+    resumed = json.loads(runner.invoke(app, base).stdout)
+    assert resumed["asked"] == 5
+
+
+def test_batch_needs_a_model_entry(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["qa", "--entry", "builtin/random", "--scripts", str(FIXTURE_CASE), "--db",
+                                 str(tmp_path / "qa.duckdb"), "--batch"])
+    assert result.exit_code == 1 and isinstance(result.exception, ConfigError)
+    assert "--batch is for model entries" in str(result.exception)

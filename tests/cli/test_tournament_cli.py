@@ -161,3 +161,21 @@ def test_the_board_can_be_read_while_a_tournament_writes(tmp_path):
     rows = json.loads(board.stdout)
     assert rows and all(row["games"] >= 0 for row in rows) and sum(row["games"] for row in rows) >= 2
     assert still_running, "the tournament finished before the board was read; the plan is too small"
+
+
+def test_dry_run_prices_the_planned_games_and_plays_none(tmp_path):
+    db = tmp_path / "a.duckdb"
+    cli = ["tournament", "--entries", "mock/player,builtin/random,openai/gpt-4o", "--scripts", str(FIXTURE_CASE),
+           "--rounds", "1", "--db", str(db), "--dry-run"]
+    result = runner.invoke(app, [*cli, "--json"])
+    assert result.exit_code == 0, result.output
+    plan = json.loads(result.stdout)
+    lines = {line["entry"]: line for line in plan["entries"]}
+    assert plan["games"] == 6 and all(line["games"] == 4 for line in lines.values())
+    assert lines["builtin/random"]["calls"] == 0 and lines["mock/player"]["usd"] == 0.0
+    gpt = lines["openai/gpt-4o"]
+    assert gpt["calls"] == lines["mock/player"]["calls"] > 0 and gpt["usd"] > 0
+    assert gpt["usd"] <= gpt["usd_without_prompt_cache"] and plan["total_usd"] == gpt["usd"]
+    assert not db.exists()
+    table = runner.invoke(app, cli)
+    assert table.exit_code == 0 and "nothing was called" in table.stdout

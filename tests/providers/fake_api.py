@@ -98,13 +98,55 @@ def ok_body(path: str, text: str) -> dict[str, Any]:
     return gemini_ok(text)
 
 
+def anthropic_tool_ok(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """An Anthropic reply that calls tool `name` (the answer of a forced tool call)."""
+    body = anthropic_ok(stop="tool_use")
+    body["content"] = [{"type": "tool_use", "id": "toolu_1", "name": name, "input": arguments}]
+    return body
+
+
+def sent_schema(path: str, body: Any) -> dict[str, Any] | None:
+    """The answer schema a request carries in its API's structured-output field, if any."""
+    if not isinstance(body, dict):
+        return None
+    if path.endswith("/chat/completions"):
+        response_format = body.get("response_format") or {}
+        return (response_format.get("json_schema") or {}).get("schema")
+    if path.endswith("/messages"):
+        forced = (body.get("tool_choice") or {}).get("name")
+        return next((t["input_schema"] for t in body.get("tools", []) if t.get("name") == forced), None)
+    config = body.get("generationConfig") or {}
+    return config.get("responseJsonSchema")
+
+
+def answer_body(recorded: Recorded, action: dict[str, Any]) -> dict[str, Any]:
+    """A success body carrying `action`: a forced tool call's input on Anthropic, else JSON text."""
+    if recorded.path.endswith("/messages") and sent_schema(recorded.path, recorded.body) is not None:
+        return anthropic_tool_ok(recorded.body["tool_choice"]["name"], action)
+    return ok_body(recorded.path, json.dumps(action))
+
+
 def player_responder(recorded: Recorded) -> Reply:
     """A legal action for the decision in the last user turn, seeded by the request body."""
     spec = read_decision(last_user_text(recorded.path, recorded.body))
     if spec is None:
         return Reply(status=400, body={"error": {"message": "no decision block in the last user turn"}})
     seed = hashlib.sha256(json.dumps(recorded.body, sort_keys=True).encode()).digest()
-    return Reply(body=ok_body(recorded.path, json.dumps(player_action(spec, random.Random(seed)))))
+    return Reply(body=answer_body(recorded, player_action(spec, random.Random(seed))))
+
+
+def loose_player_responder(prose_share: float) -> Callable[[Recorded], Reply]:
+    """A stand-in for a small model that drifts into prose: with an answer schema on the wire it answers
+    like `player_responder` (the server's constrained decoding keeps it to the schema); without one it
+    answers in prose with no JSON object `prose_share` of the time (seeded by the request body)."""
+
+    def respond(recorded: Recorded) -> Reply:
+        seed = hashlib.sha256(json.dumps(recorded.body, sort_keys=True).encode()).digest()
+        if sent_schema(recorded.path, recorded.body) is None and random.Random(seed).random() < prose_share:
+            return Reply(body=ok_body(recorded.path, "I think we should look at the clues again before deciding."))
+        return player_responder(recorded)
+
+    return respond
 
 
 class FakeAPI:
@@ -155,13 +197,20 @@ class FakeAPI:
             def log_message(self, *args: Any) -> None:  # keep test output clean
                 pass
 
+            def do_GET(self) -> None:  # noqa: N802 (http.server naming)
+                self._answer(api._next(Recorded("GET", self.path, {k.lower(): v for k, v in self.headers.items()},
+                                                None)))
+
             def do_POST(self) -> None:  # noqa: N802 (http.server naming)
                 raw = self.rfile.read(int(self.headers.get("content-length") or 0))
                 try:
                     body = json.loads(raw) if raw else None
                 except ValueError:
                     body = raw
-                reply = api._next(Recorded("POST", self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+                self._answer(api._next(Recorded("POST", self.path, {k.lower(): v for k, v in self.headers.items()},
+                                                body)))
+
+            def _answer(self, reply: Reply) -> None:
                 if reply.hang:
                     api.release.wait()
                     return

@@ -67,9 +67,9 @@ async def test_prompt_cache_can_be_switched_off(fake_api, make_client):
 async def test_usage_counts_cache_reads_and_prices_them(fake_api, make_client):
     response = await make_client().generate(entry(CLAUDE, fake_api), game_request())
     assert response.prompt_tokens == 300 + 600 + 100 and response.cached_prompt_tokens == 600
-    assert response.completion_tokens == 50
-    # claude-3-5-sonnet: 3.00 in, 0.30 cached in, 15.00 out per million.
-    assert response.cost_usd == pytest.approx((400 * 3.00 + 600 * 0.30 + 50 * 15.00) / 1e6)
+    assert response.completion_tokens == 50 and response.cache_write_prompt_tokens == 100
+    # claude-3-5-sonnet: 3.00 in, 0.30 cached in, 3.75 cache write, 15.00 out per million.
+    assert response.cost_usd == pytest.approx((300 * 3.00 + 600 * 0.30 + 100 * 3.75 + 50 * 15.00) / 1e6)
 
 
 async def test_refusal_stop_reason_is_refused(fake_api, make_client):

@@ -26,6 +26,8 @@ from arena.entries import Entry, builtin_entries
 from arena.providers.mock import read_decision
 from arena.scripts.loader import find_script, load_script
 from arena.scripts.schema import Script
+from arena.tournament.record import agent_call_rows
+from leaderboard.store.records import utc_now
 from tests.providers.conftest import FAKE_KEY, entry
 from tests.providers.fake_api import (
     FakeAPI,
@@ -89,17 +91,39 @@ def image_hashes(provider: str, parts: list[dict[str, Any]]) -> list[str]:
     return [hashlib.sha256(data).hexdigest() for data in found]
 
 
-def system_and_json_mode(provider: str, body: dict[str, Any]) -> tuple[str, bool]:
+def system_and_schema(provider: str, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The system text and the answer schema of one request, checking each API's structured-output shape."""
     if provider == "openai":
         system = body["messages"][0]["content"] if body["messages"][0]["role"] == "system" else ""
-        return system, body.get("response_format") == {"type": "json_object"}
+        response_format = body["response_format"]
+        assert response_format["type"] == "json_schema" and response_format["json_schema"]["strict"] is True
+        return system, response_format["json_schema"]["schema"]
     if provider == "anthropic":
-        system = body["system"][0]["text"]
-        return system, "Reply with a single JSON object" in system
+        assert body["tool_choice"] == {"type": "tool", "name": "decision"}
+        assert [tool["name"] for tool in body["tools"]] == ["decision"]
+        return body["system"][0]["text"], body["tools"][0]["input_schema"]
     instruction = body.get("systemInstruction") or body.get("system_instruction") or {}
     system = "".join(p.get("text", "") for p in instruction.get("parts", []))
     config = body.get("generationConfig") or body.get("generation_config") or {}
-    return system, config.get("responseMimeType", config.get("response_mime_type")) == "application/json"
+    assert config.get("responseMimeType", config.get("response_mime_type")) == "application/json"
+    return system, config.get("responseJsonSchema", config.get("response_json_schema"))
+
+
+def enum_of(schema: dict[str, Any]) -> list[str]:
+    options = schema.get("anyOf", [schema])
+    return [value for option in options for value in option.get("enum", [])]
+
+
+def check_schema_matches(schema: dict[str, Any], spec: dict[str, Any]) -> None:
+    """Required keys are those the decision asks for; role and location enums are its legal choices."""
+    assert schema["additionalProperties"] is False and set(schema["required"]) == set(schema["properties"])
+    assert set().union(*map(set, spec["required_keys"])) == set(schema["properties"])
+    props = schema["properties"]
+    for key in ("target", "vote", "suspect"):
+        if key in props:
+            assert enum_of(props[key]) == spec["targets"]
+    if "location" in props:
+        assert enum_of(props["location"]) == spec["locations"]
 
 
 def allowed_images(result: Any, role: str) -> set[str]:
@@ -118,8 +142,9 @@ async def test_a_full_game_over_each_api(provider: str, api: FakeAPI, make_clien
     for recorded in api.requests:
         spec = read_decision(last_user_text(recorded.path, recorded.body))
         assert spec is not None
-        system, json_mode = system_and_json_mode(provider, recorded.body)
-        assert "Only the murderer may lie" in system and json_mode
+        system, schema = system_and_schema(provider, recorded.body)
+        assert "Only the murderer may lie" in system
+        check_schema_matches(schema, spec)
         assert "Answer with one JSON object in this shape" in last_user_text(recorded.path, recorded.body)
         turns = wire_turns(recorded.path, recorded.body)
         hashes = [h for _, parts in turns for h in image_hashes(provider, parts)]
@@ -204,7 +229,22 @@ async def test_a_rerun_on_the_same_cache_makes_no_request(api: FakeAPI, make_cli
     made = api.count()
     second = await play(kitchen, model, model, make_client())
     assert made > 0 and api.count() == made
-    assert dumps_jsonl(first.events) == dumps_jsonl(second.events)
+    assert dumps_jsonl(first.events) == dumps_jsonl(second.events), "cache hits are telemetry, not log lines"
+    rows = [agent_call_rows("g", r.events, model.entry_id, model.entry_id, utc_now()) for r in (first, second)]
+    assert [(r.cached, r.cached_prompt_tokens) for r in rows[0]] == [(False, 400)] * made
+    assert all(r.cached for r in rows[1]) and len(rows[1]) == made
+
+
+async def test_openai_requests_carry_one_prompt_cache_key_per_agent(api: FakeAPI, make_client: Any,
+                                                                   kitchen: Script) -> None:
+    model = entry(MODELS["openai"], api)
+    await play(kitchen, model, model, make_client())
+    keys: dict[str, set[str]] = {}
+    for recorded in api.requests:
+        role = read_decision(last_user_text(recorded.path, recorded.body))["role"]  # type: ignore[index]
+        keys.setdefault(role, set()).add(recorded.body["prompt_cache_key"])
+    assert set(keys) == set(kitchen.role_ids) and all(len(k) == 1 for k in keys.values())
+    assert len(set().union(*keys.values())) == len(kitchen.role_ids)
 
 
 async def test_no_artifact_holds_the_key(api: FakeAPI, make_client: Any, tmp_path: Path, kitchen: Script,

@@ -29,3 +29,12 @@ def test_bad_table_names_the_row(tmp_path):
     bad.write_text('[openai."gpt-x"]\ninput = 1.0\n')
     with pytest.raises(ConfigError, match="gpt-x"):
         PriceTable.load(bad)
+
+
+def test_cache_reads_and_writes_have_their_own_rates() -> None:
+    price = Price(input=3.0, output=15.0, cached_input=0.3, cache_write_input=3.75)
+    # 1000 prompt tokens: 600 read from the cache, 100 written to it, 300 plain.
+    assert price.cost(1000, 50, 600, 100) == pytest.approx((300 * 3.0 + 600 * 0.3 + 100 * 3.75 + 50 * 15.0) / 1e6)
+    assert Price(1.0, 2.0).cost(1000, 0, 600, 100) == pytest.approx(1000 / 1e6), "no rates: everything at input"
+    claude = PriceTable.load().lookup("anthropic", "claude-sonnet-4-20250514")
+    assert claude is not None and claude.cache_write_input == pytest.approx(1.25 * claude.input)

@@ -17,7 +17,8 @@ def test_first_open_applies_every_migration_in_order_and_second_open_none(tmp_pa
     path = tmp_path / "arena.duckdb"
     first = Store(path)
     assert first.applied_migrations == [m.__name__ for m in MIGRATIONS]
-    assert all(name.startswith(f"m{i + 1:03d}_") for i, name in enumerate(first.applied_migrations))
+    numbers = [int(name[1:4]) for name in first.applied_migrations]  # m001_... ascending (branches take numbers)
+    assert numbers[:2] == [1, 2] and numbers == sorted(set(numbers))
     second = Store(path)
     assert second.applied_migrations == []
     with duckdb.connect(str(path), read_only=True) as conn:
@@ -105,3 +106,15 @@ def test_m003_keeps_every_game_of_an_existing_database_and_then_accepts_ties(tmp
     assert migrated.record_game(game("g5", a, b, winner="tie", minute=5), [])
     assert {g.game_id: g.winner for g in Reader(store.path).finished_games()} == {"g1": "civilians", "g2": None,
                                                                                  "g5": "tie"}
+
+
+def test_m004_adds_cached_prompt_tokens_to_existing_calls(tmp_path, monkeypatch):
+    path = tmp_path / "arena.duckdb"
+    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:2])
+    Store(path)
+    with duckdb.connect(str(path)) as conn:
+        conn.execute("INSERT INTO agent_calls VALUES ('g1', 'e1', 'cook', 'vote', 'ok', 1.0, 10, 2, 0.0, false, now())")
+    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:4])
+    assert "m004_agent_calls_cached_prompt_tokens" in Store(path).applied_migrations
+    with duckdb.connect(str(path), read_only=True) as conn:
+        assert conn.execute("SELECT cached_prompt_tokens FROM agent_calls").fetchall() == [(0,)]

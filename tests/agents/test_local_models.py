@@ -1,0 +1,111 @@
+"""Local and text-only models: image modes (real tesseract), folded system prompts, context windows and
+long role scripts; optionally a whole game against a real local server (ARENA_TEST_LOCAL_URL)."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arena.agents import play_game, seat_entries
+from arena.agents.long_script import BRIEFING_SHARE, NOTE, fit_script
+from arena.agents.model_agent import ModelAgent
+from arena.engine import GameConfig, Seating
+from arena.engine.events import AgentCall
+from arena.engine.observation import observe
+from arena.engine.state import culprit_roles
+from arena.engine.transitions import new_game
+from arena.entries import Entry, builtin_entries
+from arena.providers.client import ModelClient
+from arena.providers.estimate import text_tokens
+from arena.providers.messages import ImagePart, Request
+from arena.providers.mock import register_responder
+from arena.providers.secrets import KeyStore
+from arena.scripts.schema import Script
+
+RANDOM = builtin_entries()["builtin/random"]
+
+
+async def first_requests(script: Script, entry: Entry, client: ModelClient) -> dict[str, list[Request]]:
+    seated = seat_entries(script, entry, RANDOM, 5, client)
+    sent: dict[str, list[Request]] = {}
+    for agent in seated.agents.values():
+        if isinstance(agent, ModelAgent):
+            agent.on_request = lambda role, request: sent.setdefault(role, []).append(request)
+    await play_game(script, seated, GameConfig(rounds=1), 5)
+    return sent
+
+
+def all_text(requests: dict[str, list[Request]]) -> str:
+    return "\n".join(m.text for reqs in requests.values() for r in reqs for m in r.messages)
+
+
+async def test_a_text_only_entry_gets_ocr_text_instead_of_images(kitchen: Script, client: ModelClient,
+                                                                 tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("ARENA_OCR_CACHE", str(tmp_path / "ocr"))
+    native = await first_requests(kitchen, Entry(name="p", model="mock/player"), client)
+    assert any(isinstance(p, ImagePart) for reqs in native.values() for r in reqs for m in r.messages for p in m.parts)
+    text_only = await first_requests(kitchen, Entry(name="p", model="mock/player", vision=False), client)
+    parts = [p for reqs in text_only.values() for r in reqs for m in r.messages for p in m.parts]
+    assert not any(isinstance(p, ImagePart) for p in parts)
+    text = all_text(text_only)
+    assert "[OCR text]" in text and "given as its OCR text" in text
+
+
+async def test_caption_and_none_send_no_image(kitchen: Script, client: ModelClient) -> None:
+    for mode, phrase in (("caption", "its caption is all you get"), ("none", "(an image, not shown)")):
+        sent = await first_requests(kitchen, Entry(name="p", model="mock/player", image_mode=mode), client)
+        assert not any(r.messages[1].images for reqs in sent.values() for r in reqs), mode
+        assert phrase in all_text(sent) and "[OCR text]" not in all_text(sent)
+
+
+async def test_fold_moves_the_system_prompt_into_the_first_user_turn(kitchen: Script, client: ModelClient) -> None:
+    sent = await first_requests(kitchen, Entry(name="p", model="mock/player"), client)
+    opening = next(iter(sent.values()))[0]
+    assert opening.messages[0].role == "system"
+    seen: list[Request] = []
+    register_responder("fold-spy", lambda request: seen.append(request) or "{}")
+    await client.generate(Entry(name="f", model="mock/fold-spy", system_role="fold"), opening)
+    assert [m.role for m in seen[0].messages][:1] == ["user"] and not seen[0].system_text
+    assert seen[0].messages[0].text.startswith("Instructions:\nYou are playing a murder mystery game")
+
+
+async def test_a_prompt_over_the_context_window_is_a_status_not_a_crash(kitchen: Script, client: ModelClient) -> None:
+    small = Entry(name="s", model="mock/player", context_tokens=2000)
+    seated = seat_entries(kitchen, small, RANDOM, 5, client)
+    result = await play_game(kitchen, seated, GameConfig(rounds=1), 5)
+    culprits = culprit_roles(kitchen)
+    statuses = Counter(e.status for e in result.events if isinstance(e, AgentCall) and e.role not in culprits)
+    assert result.status in ("finished", "aborted") and statuses["context_limit"] > 0
+    assert client.usage[small.entry_id].statuses["context_limit"] == statuses["context_limit"]
+
+
+@pytest.mark.parametrize("strategy", ["retrieval", "summary"])
+def test_long_scripts_are_cut_to_the_window(kitchen: Script, strategy: str) -> None:
+    state, _ = new_game(kitchen, Seating(civilians="a", murderer="b"), GameConfig(rounds=1), 1)
+    obs = observe(state, kitchen.role_ids[0])
+    size = 4 * text_tokens(obs.script)
+    window = int(size / BRIEFING_SHARE) - text_tokens(obs.script) // 2
+    cut = fit_script(obs, window, strategy, size)
+    assert cut.script.startswith(NOTE[strategy]) and text_tokens(cut.script) < text_tokens(obs.script)
+    assert fit_script(obs, window, "full", size) is obs and fit_script(obs, 10 * size, strategy, size) is obs
+    kept = cut.script.split("\n\n")[1:]
+    assert all(piece in obs.script for piece in kept)
+
+
+@pytest.mark.skipif(not os.environ.get("ARENA_TEST_LOCAL_URL"), reason="set ARENA_TEST_LOCAL_URL to a local "
+                    "OpenAI-compatible server (e.g. http://127.0.0.1:8080/v1) to run")
+async def test_a_whole_game_against_a_real_local_server(kitchen: Script, tmp_path: Path) -> None:
+    local = Entry(name="local", model=f"openai-compatible/{os.environ.get('ARENA_TEST_LOCAL_MODEL', 'local')}",
+                  base_url=os.environ["ARENA_TEST_LOCAL_URL"], vision=False, system_role="fold",
+                  context_tokens=int(os.environ.get("ARENA_TEST_LOCAL_CONTEXT", "8192")), long_script="retrieval",
+                  max_tokens=300, timeout_s=300)
+    async with ModelClient(use_cache=False, keys=KeyStore(environ={}, dotenv=tmp_path / "no.env")) as client:
+        seated = seat_entries(kitchen, local, RANDOM, 1, client)
+        result = await play_game(kitchen, seated, GameConfig(rounds=1), 1, timeout_s=client.call_budget_s(local))
+    calls = [e for e in result.events if isinstance(e, AgentCall)]
+    print("local model statuses:", dict(Counter(c.status for c in calls)), "game:", result.status)
+    assert result.status in ("finished", "aborted") and calls
