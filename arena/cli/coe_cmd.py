@@ -13,7 +13,7 @@ from rich.console import Console
 from arena.cli.coe_render import print_report, report_json
 from arena.cli.coe_table3_cmd import table3
 from arena.coe.cases import CaseIndex
-from arena.coe.judging import judge_entries, score_with_judges
+from arena.coe.judging import Metrics, judge_entries, score_with_judges
 from arena.coe.outcomes import coe_vs_win_rate, judge_agreement
 from arena.coe.report import coe_report, mmr_by_depth
 from arena.coe.scoring import ScoreSummary
@@ -41,8 +41,24 @@ def score(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOp
           entries_file: Path | None = EntriesOpt, option: list[str] = OptionsOpt, no_cache: bool = NoCacheOpt,
           scripts_dir: Path | None = ScriptsDirOpt) -> None:
     """Judge finished games not yet scored by each judge: ITD, SPC, RP and CMD of the civilian entry."""
+    run_scoring("coe", db, judge, as_json, entries_file, option, no_cache, scripts_dir)
+
+
+@app.command("mirage")
+def mirage(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOpt,
+           entries_file: Path | None = EntriesOpt, option: list[str] = OptionsOpt, no_cache: bool = NoCacheOpt,
+           scripts_dir: Path | None = ScriptsDirOpt) -> None:
+    """MIRAGE's metrics of finished games: Victory and CIC from the log, TII, ICI and SCI by the judge(s)
+    (definitions in docs/coe.md); shown by `arena coe report`."""
+    run_scoring("mirage", db, judge, as_json, entries_file, option, no_cache, scripts_dir)
+
+
+def run_scoring(metrics: Metrics, db: Path | None, judge: str, as_json: bool, entries_file: Path | None,
+                option: list[str], no_cache: bool, scripts_dir: Path | None) -> None:
+    """Score stored games with the judge(s) named by `--judge` and print one summary per judge."""
     judges = judge_entries(judge, option, entries_file)
-    summaries = asyncio.run(score_with_judges(Store(db), judges, CaseIndex(scripts_dir), no_cache=no_cache))
+    summaries = asyncio.run(score_with_judges(Store(db), judges, CaseIndex(scripts_dir), no_cache=no_cache,
+                                              metrics=metrics))
     if as_json:
         data = [s.to_dict() for s in summaries]
         typer.echo(json.dumps(data[0] if len(data) == 1 else data, indent=2))

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, Literal
 
 from arena.coe.cases import CaseIndex
-from arena.coe.judges import Judge, LLMJudge
+from arena.coe.judges import LLMJudge
 from arena.coe.offline_judge import OfflineJudge
 from arena.coe.scoring import ScoreSummary, score_games
 from arena.entries import Entry, load_entries, resolve_entry
@@ -20,6 +21,7 @@ from arena.providers.client import ModelClient
 from leaderboard.store import Store
 
 OFFLINE = "offline"
+Metrics = Literal["coe", "mirage"]
 
 
 def judge_entries(spec: str, options: Sequence[str], entries_file: Path | None) -> list[Entry | None]:
@@ -43,17 +45,28 @@ def judge_entries(spec: str, options: Sequence[str], entries_file: Path | None) 
 
 
 async def score_with_judges(store: Store, judges: Sequence[Entry | None], cases: CaseIndex, *, no_cache: bool = False,
-                            tournament: str | None = None) -> list[ScoreSummary]:
-    """Score the games (of `tournament`, when given) with every judge in turn; one summary per judge."""
+                            tournament: str | None = None, metrics: Metrics = "coe") -> list[ScoreSummary]:
+    """Score the games (of `tournament`, when given) with every judge in turn; one summary per judge.
+    `metrics`: the CoE metrics (`scoring`) or MIRAGE's (`mirage_scoring`)."""
+    score, offline, wrap = _scorers(metrics)
     summaries = []
     if any(j is None for j in judges):
-        summaries.append(await score_games(store, OfflineJudge(), cases, tournament=tournament))
+        summaries.append(await score(store, offline(), cases, tournament=tournament))
     models = [j for j in judges if j is not None]
     if not models:
         return summaries
     async with ModelClient(use_cache=not no_cache) as client:
         client.check_entries(*models)  # provider known, key set: before anything is judged
         for entry in models:
-            judge: Judge = LLMJudge(entry, client, no_cache=no_cache)
-            summaries.append(await score_games(store, judge, cases, tournament=tournament))
+            judge = wrap(LLMJudge(entry, client, no_cache=no_cache))
+            summaries.append(await score(store, judge, cases, tournament=tournament))
     return summaries
+
+
+def _scorers(metrics: Metrics) -> tuple[Any, Any, Any]:
+    """(score function, offline judge factory, LLM-judge wrapper) of a metric family."""
+    if metrics == "mirage":
+        from arena.coe.mirage_judges import LLMMirageJudge, OfflineMirageJudge
+        from arena.coe.mirage_scoring import score_mirage
+        return score_mirage, OfflineMirageJudge, LLMMirageJudge
+    return score_games, OfflineJudge, lambda judge: judge

@@ -33,6 +33,8 @@ from typing import Any, Literal
 import duckdb
 from pydantic import BaseModel, ConfigDict
 
+from arena.coe.mirage import MIRAGE_METRICS
+from arena.coe.mirage_report import mirage_cell
 from arena.coe.reads import has_tables, tournament_kinds
 from arena.coe.scoring import ITD_RULE
 from arena.coe.stats import Accuracy
@@ -102,6 +104,7 @@ class CoeRow(BaseModel):
     conditions: dict[str, str] = {}
     offline: dict[str, float | int] = {}
     null_reasons: dict[str, dict[str, int]] = {}
+    mirage: dict[str, Any] = {}  # MIRAGE's Victory, CIC, TII, ICI, SCI (`mirage_report`), offline ones apart
 
 
 class DepthRow(BaseModel):
@@ -151,7 +154,7 @@ def _metric_groups(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, str 
     kinds = tournament_kinds(conn)
     groups: dict[tuple[str, str, str | None], list[dict[str, Any]]] = defaultdict(list)
     for r in fetch_dicts(conn, METRIC_SQL):
-        if r["metric"] not in GAME_METRICS:
+        if r["metric"] not in GAME_METRICS and r["metric"] not in MIRAGE_METRICS:
             continue
         condition = game_condition(kinds.get(r["tournament_id"] or ""))
         opponent = r["murderer_entry"] if condition == "table3" else None
@@ -167,7 +170,7 @@ def metric_cell(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The transcript columns of one condition row: counted ITD and LLM-judged RP/SPC/CMD, offline
     scores apart under `offline`, and the reasons of the items without a score."""
     cell: dict[str, Any] = {"judges": {}, "judge_ids": {}, "offline": {}, "null_reasons": {},
-                            "n_games": len({r["game_id"] for r in rows})}
+                            "n_games": len({r["game_id"] for r in rows}), "mirage": mirage_cell(rows)}
     for metric in GAME_METRICS:
         mine = [r for r in rows if r["metric"] == metric]
         digits = 2 if metric == "rp" else 1

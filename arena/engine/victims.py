@@ -12,7 +12,7 @@ plays exactly as before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from arena.engine.events import Outcome, VictimVote
@@ -48,12 +48,16 @@ def vote_instructions(victim: VictimPlan, victims: int) -> str:
             "voted on one at a time), or abstain.")
 
 
+Decide = Callable[[Sequence[tuple[str, str | None]], Sequence[str], Sequence[str]], Outcome]
+
+
 def decide_victims(votes: Sequence[tuple[str, str | None]], voters: int, role_ids: Sequence[str],
-                   victims: tuple[VictimPlan, ...]) -> Outcome:
-    """The outcome of a finished multi-victim game (see the module for the rule)."""
+                   victims: tuple[VictimPlan, ...], decide_one: Decide = decide) -> Outcome:
+    """The outcome of a finished multi-victim game (see the module for the rule). `decide_one` is the
+    one-victim rule applied to each victim's votes (the engine passes its rules version's)."""
     results = []
     for index, victim in enumerate(victims):
-        part = decide(votes[index * voters:(index + 1) * voters], role_ids, victim.culprits)
+        part = decide_one(votes[index * voters:(index + 1) * voters], role_ids, victim.culprits)
         results.append(VictimVote(victim=victim.id, name=victim.name, culprits=part.culprits, winner=part.winner,
                                   votes=part.votes, abstentions=part.abstentions, leaders=part.leaders,
                                   reason=part.reason))
