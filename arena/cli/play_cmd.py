@@ -168,6 +168,8 @@ def play(
     no_record: bool = typer.Option(False, "--no-record", help="Do not record the game in the store."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Bypass the model response cache."),
     as_json: bool = typer.Option(False, "--json", help="Print only a JSON summary."),
+    key_clues_given: bool = typer.Option(False, "--key-clues-given", help="WhodunitBench's ablation: civilians see "
+                                         "every key clue from the start (recorded with the game)."),
 ) -> None:
     """Play one game between two entries, write its event log (JSONL) and record it in the store."""
     case = resolve_script(script)
@@ -183,8 +185,9 @@ def play(
             out.rule(f"{escape(case.title)} [{case.id}] seed {seed}")
 
     started = utc_now()
-    result = asyncio.run(play_entries(case, resolved[civilians], resolved[murderer], seed, GameConfig(rounds=rounds),
-                                      timeout, printer, no_cache, ready))
+    config = GameConfig(rounds=rounds, key_clues_given=key_clues_given)
+    result = asyncio.run(play_entries(case, resolved[civilians], resolved[murderer], seed, config, timeout, printer,
+                                      no_cache, ready))
     store = stores[0] if stores else None
     write = game_write(None, result.events, script=script_ref(case), seed=seed, civilians=resolved[civilians].entry_id,
                        murderer=resolved[murderer].entry_id, started_at=started)

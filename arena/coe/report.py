@@ -28,7 +28,7 @@ The board calls this read-only; it never writes.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import duckdb
 from pydantic import BaseModel, ConfigDict
@@ -45,7 +45,8 @@ QA_METRICS = ("lsu", "tiu", "miu", "mmr")
 GAME_METRICS = ("rp", "spc", "itd", "cmd")
 JUDGED_METRICS = ("rp", "spc", "cmd")
 TABLE3_KIND = "table3"
-Condition = Literal["table3", "all-play-all", "qa"]
+Condition = Literal["table3", "all-play-all", "key-clues-given", "qa"]
+KEY_CLUES: Final = "key-clues-given"  # WhodunitBench's ablation: games played with `--key-clues-given`
 
 LATEST_ANSWERS = """
     SELECT * EXCLUDE (rn) FROM (
@@ -56,11 +57,14 @@ QA_SQL = f"""SELECT entry_id, mode, ablation, suite, count(*) AS n, count(*) FIL
 DEPTH_SQL = f"""SELECT entry_id, mode, ablation, depth, count(*) AS n, count(*) FILTER (WHERE correct) AS correct
                 FROM ({LATEST_ANSWERS}) WHERE suite = 'mmr' AND depth IS NOT NULL GROUP BY ALL ORDER BY ALL"""
 METRIC_SQL = """
-    SELECT m.entry_id, m.game_id, m.role, m.metric, m.judge, m.judge_label, m.value,
+    SELECT m.entry_id, m.game_id, m.role, m.metric, m.judge, m.judge_label, m.value, k.key_clues,
            coalesce(json_extract_string(m.details, '$.status'), 'ok') AS status, g.tournament_id, g.murderer_entry
     FROM (SELECT *, row_number() OVER (PARTITION BY game_id, entry_id, metric, role, judge ORDER BY created_at DESC)
           AS rn FROM metric_scores) m
-    LEFT JOIN games g USING (game_id) WHERE m.rn = 1"""
+    LEFT JOIN games g USING (game_id)
+    LEFT JOIN (SELECT game_id, coalesce(json_extract(payload, '$.config.key_clues_given')::BOOLEAN, false)
+                      AS key_clues FROM events WHERE type = 'game_started') k USING (game_id)
+    WHERE m.rn = 1"""
 ENTRY_SQL = """SELECT entry_id, name, version, coalesce(json_extract_string(settings, '$.strategy'), 'direct') AS mode
                FROM entries"""
 RUN_NAME_SQL = """SELECT entry_id, arg_max(json_extract_string(config, '$.entry_name'), created_at) AS name
@@ -145,7 +149,10 @@ def _qa_cells(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, str], dic
     return cells
 
 
-def game_condition(kind: str | None) -> Condition:
+def game_condition(kind: str | None, key_clues: bool = False) -> Condition:
+    """`key-clues-given` for games of the ablation, else by the tournament's kind."""
+    if key_clues:
+        return KEY_CLUES
     return "table3" if kind == TABLE3_KIND else "all-play-all"
 
 
@@ -156,7 +163,7 @@ def _metric_groups(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, str 
     for r in fetch_dicts(conn, METRIC_SQL):
         if r["metric"] not in GAME_METRICS and r["metric"] not in MIRAGE_METRICS:
             continue
-        condition = game_condition(kinds.get(r["tournament_id"] or ""))
+        condition = game_condition(kinds.get(r["tournament_id"] or ""), bool(r.get("key_clues")))
         opponent = r["murderer_entry"] if condition == "table3" else None
         groups[(r["entry_id"], condition, opponent)].append(r)
     return groups
@@ -229,7 +236,7 @@ def coe_report(conn: duckdb.DuckDBPyConnection) -> list[CoeRow]:
     for (entry, mode, ablation), cell in qa.items():
         if (entry, mode, ablation) not in used:
             result.append(_row(entry, mode, ablation, "qa", None, cell, names))
-    order = {"table3": 0, "all-play-all": 1, "qa": 2}
+    order = {"table3": 0, "all-play-all": 1, KEY_CLUES: 2, "qa": 3}
     return sorted(result, key=lambda r: (r.name, r.ablation != "none", order[r.condition], r.opponent or "", r.mode))
 
 

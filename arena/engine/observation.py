@@ -65,12 +65,15 @@ class Observation(View):
 
 
 def visible_clues(state: GameState, role_id: str) -> list[ClueView]:
-    """Public clues, this role's private clues and the revealed clues, in script order."""
+    """Public clues, this role's private clues and the revealed clues, in script order; with the
+    `key_clues_given` ablation, every key clue too for a civilian role."""
     revealed = set(state.revealed)
+    given = state.facts.key_clues if state.config.key_clues_given and \
+        state.facts.faction(role_id) == "civilians" else frozenset()
     views = []
     for view, visibility, holder in state.facts.clue_views:
         if visibility is Visibility.PUBLIC or (visibility is Visibility.PRIVATE and holder == role_id) \
-                or (visibility is not Visibility.PRIVATE and view.id in revealed):
+                or (visibility is not Visibility.PRIVATE and view.id in revealed) or view.id in given:
             views.append(view)
     return views
 

@@ -97,6 +97,7 @@ class ScriptFacts:
     stages: tuple[StagePlan, ...] = ()
     stage_of: dict[str, int] = field(default_factory=dict)  # clue id -> stage that makes it available
     victims: tuple[VictimPlan, ...] = ()
+    key_clues: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, script: Script, rounds: int) -> ScriptFacts:
@@ -122,6 +123,7 @@ class ScriptFacts:
             clue_views=tuple((clue_view(c), staged_visibility(c.visibility, stage_of.get(c.id, 0)), c.holder)
                              for c in script.clues),
             stages=stages, stage_of=stage_of, victims=victim_plans(script),
+            key_clues=frozenset(c.id for c in script.clues if c.key),
         )
 
     def faction(self, role_id: str) -> Faction:
