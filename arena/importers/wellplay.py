@@ -34,7 +34,10 @@ from arena.importers.case import LICENCE_NOTE, ImportedCase, Skipped, with_repor
 from arena.importers.options import OptionsError, parse_answer
 from arena.importers.source import source_bytes, source_text
 from arena.importers.text import RoleNames, detect_language, first_sentences, normalize_name, slugify, unique_ids
+from arena.scripts.format2 import weighted_score
 from arena.scripts.schema import Question, QuestionCategory, Role, Script, Suite, Truth, Victim
+
+__all__ = ["import_case", "discover", "weighted_score"]
 
 DATASET = "WellPlay (PLAYER*)"
 UPSTREAM = "alickzhu/PLAYER"
@@ -266,9 +269,3 @@ def case_victims(names: list[str], kills: dict[str, list[str]], culprits: list[s
 
 def rel_path(folder: Path, root: Path) -> str:
     return folder.relative_to(root).as_posix() if folder != root else folder.name
-
-
-def weighted_score(questions: list[Question], correct: set[str]) -> float:
-    """WellPlay's score: points of the questions answered right over all points (0 when none)."""
-    total = sum(q.weight for q in questions)
-    return sum(q.weight for q in questions if q.id in correct) / total if total else 0.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from arena.scripts.problems import Problem
-from arena.scripts.schema import Script, Visibility
+from arena.scripts.schema import Question, Script, Visibility
 
 STAGE_VISIBILITIES = (Visibility.LOCATION, Visibility.PUBLIC)
 
@@ -82,3 +82,9 @@ def check_probe_fields(script: Script, file: str) -> list[Problem]:
 def check_format2(script: Script, file: str) -> list[Problem]:
     """Every problem of the stages, victims and probe fields."""
     return check_stages(script, file) + check_victims(script, file) + check_probe_fields(script, file)
+
+
+def weighted_score(questions: list[Question], correct: set[str]) -> float:
+    """WellPlay's score: points (`weight`) of the questions answered right over all points (0 when none)."""
+    total = sum(q.weight for q in questions)
+    return sum(q.weight for q in questions if q.id in correct) / total if total else 0.0
