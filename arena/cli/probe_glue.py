@@ -29,6 +29,17 @@ def probe_hook(case: Script, civilians: Entry, murderer: Entry, seed: int, runs:
     return after
 
 
+async def tournament_probes(case: Script, result: GameResult, seated: SeatedAgents, civilians: Entry,
+                            murderer: Entry, seed: int, client: ModelClient | None) -> Callable[[str], list[Any]]:
+    """The `arena tournament --probes` hook (`RunOptions.after_game`): the probes' rows, given the game id."""
+    runs: list[ProbeRun] = []
+    await probe_hook(case, civilians, murderer, seed, runs)(result, seated, client)
+    facts, seating = result.final_state.facts, result.final_state.seating
+    factions = {r: facts.faction(r) for r in facts.role_ids}
+    entries = {"civilians": seating.civilians, "murderer": seating.murderer}
+    return lambda game_id: probe_records(runs, game_id, entries, factions)
+
+
 def store_probes(store: Store, game_id: str, runs: list[ProbeRun], result: GameResult) -> int:
     factions = {r: result.final_state.facts.faction(r) for r in result.final_state.facts.role_ids}
     seating = result.final_state.seating

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.cli.probe_glue import tournament_probes
 from arena.entries import Entry, load_entries
 from arena.errors import ScriptError
 from arena.providers.client import ModelClient
@@ -111,6 +112,8 @@ def tournament(
     timeout: float = TimeoutOpt,
     no_cache: bool = NoCacheOpt,
     as_json: bool = JsonOpt,
+    probes: bool = typer.Option(False, "--probes", help="After each finished game, ask every role the post-game "
+                                "probes and store their scores (docs/coe.md)."),
 ) -> None:
     """Play an all-play-all tournament (resumable: rerun the same command to continue)."""
     chosen = resolve_entries(split_list(entries), option, load_entries(entries_file))
@@ -118,6 +121,6 @@ def tournament(
                                    games_per_pair=games_per_pair, seed=seed,
                                    rounds=rounds, name=name)
     options = RunOptions(rounds=rounds, concurrency=concurrency, budget_usd=budget_usd, max_games=max_games,
-                         timeout_s=timeout)
+                         timeout_s=timeout, after_game=tournament_probes if probes else None)
     summary = execute(plan, db, options, adaptive=adaptive, no_cache=no_cache, as_json=as_json)
     print_summary(summary, default_db_path(db), as_json)

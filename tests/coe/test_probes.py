@@ -77,3 +77,16 @@ def test_play_with_probes_stores_a_score_per_role_and_condition(tmp_path: Path) 
     with duckdb.connect(db, read_only=True) as conn:
         rows = conn.execute("SELECT metric, count(*) FROM metric_scores GROUP BY metric ORDER BY metric").fetchall()
     assert rows == [("probe_game", 3), ("probe_oracle", 3), ("probe_own-script", 3)]  # three roles
+
+
+def test_a_tournament_with_probes_stores_them_for_every_finished_game(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.duckdb")
+    result = runner.invoke(app, ["tournament", "--entries", "builtin/naive,builtin/random", "--scripts", str(STAGED),
+                                 "--rounds", "1", "--probes", "--db", db, "--json"])
+    assert result.exit_code == 0, result.output
+    with duckdb.connect(db, read_only=True) as conn:
+        per_game = conn.execute("SELECT game_id, count(*) FROM metric_scores WHERE judge = 'rule/probes-v1' "
+                                "GROUP BY game_id").fetchall()
+        games = conn.execute("SELECT count(*) FROM games WHERE status = 'finished'").fetchone()
+    assert games is not None and len(per_game) == games[0] == 2
+    assert {n for _, n in per_game} == {9}  # three roles x three conditions
