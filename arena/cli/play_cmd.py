@@ -33,6 +33,7 @@ from arena.engine.events import (
     PhaseStarted,
     ReasoningEvent,
     SeatingEvent,
+    StageStarted,
     Utterance,
     VoteEvent,
 )
@@ -106,7 +107,12 @@ class TranscriptPrinter:
             return (f"{self.who(event.role)} suspects [bold]{escape(event.suspect or 'nobody')}[/]; "
                     f"method: {escape(event.method)}; motive: {escape(event.motive)}")
         if isinstance(event, VoteEvent):
-            return f"{self.who(event.role)} votes {self.who(event.target) if event.target else '[dim]abstain[/]'}"
+            about = f" [dim](victim {escape(event.victim)})[/]" if event.victim else ""
+            target = self.who(event.target) if event.target else "[dim]abstain[/]"
+            return f"{self.who(event.role)} votes {target}{about}"
+        if isinstance(event, StageStarted):
+            shown = f"; clues shown: {', '.join(event.revealed)}" if event.revealed else ""
+            return f"   [green]stage {event.index} begins[/] ({escape(event.stage)}){shown}"
         if isinstance(event, InvalidOutput):
             return (f"   [yellow]{event.status}[/] from {self.who(event.role)} (attempt {event.attempt}): "
                     f"{escape(event.message)}")
