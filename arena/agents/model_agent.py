@@ -123,6 +123,20 @@ class ModelAgent:
                           output_tokens=response.completion_tokens, cost_usd=response.cost_usd,
                           cached=response.cached, cached_prompt_tokens=response.cached_prompt_tokens)
 
+    async def probe(self, question: str) -> str:
+        """A post-game question, asked in character in this role's own conversation (its history); the
+        reply text, or "" when the call failed (graded as no answer)."""
+        self._step += 1
+        self.history.append(Message.user(TextPart(text=question)))
+        request = Request(messages=list(self.history), json_mode=True,
+                          seed=step_seed(self.seed, self.role_id, self._step))
+        response = await self.client.generate(self.entry, request)
+        self._count(request, response.status == "ok")
+        if response.status != "ok":
+            return ""
+        self.history.append(Message.assistant(response.text or EMPTY_REPLY))
+        return response.text or ""
+
     def next_request(self, obs: Observation) -> Request:
         """Append this decision's turn to the conversation and return the request for it.
 

@@ -14,7 +14,7 @@ from arena.cli.coe_batch import score_with_batch
 from arena.cli.coe_render import print_report, report_json
 from arena.cli.coe_table3_cmd import table3
 from arena.coe.cases import CaseIndex
-from arena.coe.judging import judge_entries, score_with_judges
+from arena.coe.judging import Metrics, judge_entries, score_with_judges
 from arena.coe.outcomes import coe_vs_win_rate, judge_agreement
 from arena.coe.report import coe_report, mmr_by_depth
 from arena.coe.scoring import ScoreSummary
@@ -49,15 +49,33 @@ def score(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOp
           batch: bool = typer.Option(False, "--batch", help="Judge through the provider's batch API (openai, "
                                      "anthropic, google): half price; rerun the same command to resume.")) -> None:
     """Judge finished games not yet scored by each judge: ITD, SPC, RP and CMD of the civilian entry."""
+    run_scoring("coe", db, judge, as_json, entries_file, option, no_cache, scripts_dir, budget_usd, batch)
+
+
+@app.command("mirage")
+def mirage(db: Path | None = DbOpt, judge: str = JudgeOpt, as_json: bool = JsonOpt,
+           entries_file: Path | None = EntriesOpt, option: list[str] = OptionsOpt, no_cache: bool = NoCacheOpt,
+           scripts_dir: Path | None = ScriptsDirOpt) -> None:
+    """MIRAGE's metrics of finished games: Victory and CIC from the log, TII, ICI and SCI by the judge(s)
+    (definitions in docs/coe.md); shown by `arena coe report`."""
+    run_scoring("mirage", db, judge, as_json, entries_file, option, no_cache, scripts_dir)
+
+
+def run_scoring(metrics: Metrics, db: Path | None, judge: str, as_json: bool, entries_file: Path | None,
+                option: list[str], no_cache: bool, scripts_dir: Path | None, budget_usd: float | None = None,
+                batch: bool = False) -> None:
+    """Score stored games with the judge(s) named by `--judge` and print one summary per judge."""
     judges = judge_entries(judge, option, entries_file)
     store, cases = Store(db), CaseIndex(scripts_dir)
     try:
         if batch:
-            if len(judges) != 1 or judges[0] is None:
-                raise ConfigError("--batch judges with one model entry (--judge ENTRY), not a panel or 'offline'")
+            if metrics != "coe" or len(judges) != 1 or judges[0] is None:
+                raise ConfigError("--batch judges the CoE metrics with one model entry (--judge ENTRY), not a "
+                                  "panel or 'offline'")
             summaries = [asyncio.run(_score_with_batch(store, judges[0], cases))]
         else:
-            summaries = asyncio.run(score_with_judges(store, judges, cases, no_cache=no_cache, budget_usd=budget_usd))
+            summaries = asyncio.run(score_with_judges(store, judges, cases, no_cache=no_cache, budget_usd=budget_usd,
+                                                      metrics=metrics))
     except BudgetReached as exc:
         err.print(f"[yellow]stopped[/]: {exc}; the games judged before it are stored", highlight=False)
         raise typer.Exit(0) from None

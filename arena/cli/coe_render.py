@@ -16,7 +16,8 @@ from arena.coe.report import JUDGED_METRICS, METRICS, CoeRow, DepthRow
 
 ROW_KEYS = ("entry", "name", "mode", "ablation", "condition", "opponent", "opponent_id", *METRICS, "avg",
             *(f"n_{m}" for m in METRICS), "n_metrics", "n_games", "ci", "judges", "judge_ids", "judge_label",
-            "conditions", "offline", "null_reasons")
+            "conditions", "offline", "null_reasons", "mirage")
+MIRAGE_COLUMNS = ("victory", "cic", "tii", "ici", "sci")
 OFFLINE_NOTE = ("offline judge (offline/lexical-v1): word overlap, not an LLM judge. Shown apart; never "
                 "averaged or compared with LLM-judged scores.")
 
@@ -68,6 +69,26 @@ def offline_table(rows: list[CoeRow]) -> Table | None:
     return table
 
 
+def mirage_table(rows: list[CoeRow], offline: bool) -> Table | None:
+    """MIRAGE's metrics per row: LLM-judged TII/ICI/SCI, or (`offline`) the offline judge's, apart."""
+    shown = [r for r in rows if r.mirage and (r.mirage.get("offline") if offline else True)]
+    if not shown:
+        return None
+    title = ("MIRAGE metrics, offline judge (lexical baseline, not comparable)" if offline
+             else "MIRAGE metrics (Victory, CIC counted from the log; TII, ICI, SCI by LLM judges)")
+    table = Table("entry", "condition", *(Column(m.upper() if m != "victory" else "Victory", justify="right")
+                                          for m in MIRAGE_COLUMNS), Column("judge"), box=box.SIMPLE_HEAD, title=title,
+                  caption="all 0-100; definitions and paper sections: docs/coe.md")
+    for row in shown:
+        cell = row.mirage
+        judged = cell.get("offline", {}) if offline else cell
+        values = [fmt(cell.get(m)) if m in ("victory", "cic") else fmt(judged.get(m)) for m in MIRAGE_COLUMNS]
+        judge = "offline/mirage-lexical-v1" if offline else (
+            ", ".join(sorted({j for ids in cell.get("judge_ids", {}).values() for j in ids})) or "-")
+        table.add_row(row.name, condition_text(row), *values, judge)
+    return table
+
+
 def agreement_table(agreement: list[Agreement]) -> Table | None:
     if not agreement:
         return None
@@ -103,7 +124,8 @@ def depth_table(depths: list[DepthRow]) -> Table:
 def print_report(out: Console, path: Path, rows: list[CoeRow], depths: list[DepthRow], agreement: list[Agreement],
                  correlation: list[Correlation]) -> None:
     out.print(report_table(rows, f"Chain of evaluation ({path})"))
-    for extra in (offline_table(rows), agreement_table(agreement), correlation_table(correlation)):
+    for extra in (offline_table(rows), mirage_table(rows, offline=False), mirage_table(rows, offline=True),
+                  agreement_table(agreement), correlation_table(correlation)):
         if extra is not None:
             out.print(extra)
     if correlation and all(c.rho is None for c in correlation):

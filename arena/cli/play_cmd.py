@@ -12,6 +12,7 @@ import asyncio
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -19,6 +20,8 @@ from rich.markup import escape
 
 from arena.agents import GameResult, play_game, seat_entries, seat_timeout_s
 from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.cli.probe_glue import AfterGame, print_probes, probe_hook, probe_summary, store_probes
+from arena.coe.probe_run import ProbeRun
 from arena.engine import GameConfig, read_jsonl, replay, write_jsonl
 from arena.engine.events import (
     ActionEvent,
@@ -30,6 +33,7 @@ from arena.engine.events import (
     PhaseStarted,
     ReasoningEvent,
     SeatingEvent,
+    StageStarted,
     Utterance,
     VoteEvent,
 )
@@ -103,7 +107,12 @@ class TranscriptPrinter:
             return (f"{self.who(event.role)} suspects [bold]{escape(event.suspect or 'nobody')}[/]; "
                     f"method: {escape(event.method)}; motive: {escape(event.motive)}")
         if isinstance(event, VoteEvent):
-            return f"{self.who(event.role)} votes {self.who(event.target) if event.target else '[dim]abstain[/]'}"
+            about = f" [dim](victim {escape(event.victim)})[/]" if event.victim else ""
+            target = self.who(event.target) if event.target else "[dim]abstain[/]"
+            return f"{self.who(event.role)} votes {target}{about}"
+        if isinstance(event, StageStarted):
+            shown = f"; clues shown: {', '.join(event.revealed)}" if event.revealed else ""
+            return f"   [green]stage {event.index} begins[/] ({escape(event.stage)}){shown}"
         if isinstance(event, InvalidOutput):
             return (f"   [yellow]{event.status}[/] from {self.who(event.role)} (attempt {event.attempt}): "
                     f"{escape(event.message)}")
@@ -137,19 +146,26 @@ def check_log_path(out_file: Path | None) -> None:
 
 async def play_entries(case: Script, civilians: Entry, murderer: Entry, seed: int, config: GameConfig,
                        timeout: float, printer: TranscriptPrinter | None, no_cache: bool,
-                       ready: Callable[[], None] = lambda: None) -> GameResult:
+                       ready: Callable[[], None] = lambda: None, after: AfterGame | None = None) -> GameResult:
     """Seat the two entries (model entries share one client) and play the game. `ready` runs once the
-    entries are checked (provider known, key set) and before the first call: it opens the store."""
+    entries are checked (provider known, key set) and before the first call: it opens the store. `after`
+    runs once the game is over, with the same agents and client (post-game probes)."""
     if civilians.is_builtin and murderer.is_builtin:
         ready()
         seated = seat_entries(case, civilians, murderer, seed)
-        return await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
+        result = await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
+        if after is not None:
+            await after(result, seated, None)
+        return result
     async with ModelClient(use_cache=not no_cache) as client:
         client.check_entries(civilians, murderer)
         ready()
         seated = seat_entries(case, civilians, murderer, seed, client)
         timeout = seat_timeout_s(civilians, murderer, client, timeout)
-        return await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
+        result = await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
+        if after is not None:
+            await after(result, seated, client)
+        return result
 
 
 def play(
@@ -168,6 +184,10 @@ def play(
     no_record: bool = typer.Option(False, "--no-record", help="Do not record the game in the store."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Bypass the model response cache."),
     as_json: bool = typer.Option(False, "--json", help="Print only a JSON summary."),
+    key_clues_given: bool = typer.Option(False, "--key-clues-given", help="WhodunitBench's ablation: civilians see "
+                                         "every key clue from the start (recorded with the game)."),
+    probes: bool = typer.Option(False, "--probes", help="After the vote, ask every role the post-game probes "
+                                "(WellPlay, ThinkThrice) in character, plus the own-script and oracle rows."),
 ) -> None:
     """Play one game between two entries, write its event log (JSONL) and record it in the store."""
     case = resolve_script(script)
@@ -183,23 +203,32 @@ def play(
             out.rule(f"{escape(case.title)} [{case.id}] seed {seed}")
 
     started = utc_now()
-    result = asyncio.run(play_entries(case, resolved[civilians], resolved[murderer], seed, GameConfig(rounds=rounds),
-                                      timeout, printer, no_cache, ready))
+    config = GameConfig(rounds=rounds, key_clues_given=key_clues_given)
+    runs: list[ProbeRun] = []
+    after = probe_hook(case, resolved[civilians], resolved[murderer], seed, runs) if probes else None
+    result = asyncio.run(play_entries(case, resolved[civilians], resolved[murderer], seed, config, timeout, printer,
+                                      no_cache, ready, after))
     store = stores[0] if stores else None
     write = game_write(None, result.events, script=script_ref(case), seed=seed, civilians=resolved[civilians].entry_id,
                        murderer=resolved[murderer].entry_id, started_at=started)
     log = write_jsonl(out_file or Path("runs") / f"{case.id}-{seed}-{write.game.game_id}.jsonl", result.events)
     game_id = None if store is None else record_game(store, write, resolved[civilians], resolved[murderer], case)
-    report_game(result, log, game_id, store, as_json)
+    if store is not None and game_id is not None and runs:
+        store_probes(store, game_id, runs, result)
+    summary = probe_summary(runs, result) if runs else None
+    if summary is not None and not as_json:
+        print_probes(out, summary)
+    report_game(result, log, game_id, store, as_json, {"probes": summary} if summary is not None else {})
     if result.status in FAILED_STATUSES:
         raise typer.Exit(1)
 
 
-def report_game(result: GameResult, log: Path, game_id: str | None, store: Store | None, as_json: bool) -> None:
-    """The JSON summary, or the log line (and why the game did not finish, when it did not)."""
+def report_game(result: GameResult, log: Path, game_id: str | None, store: Store | None, as_json: bool,
+                extra: dict[str, Any] | None = None) -> None:
+    """The JSON summary (with `extra`, e.g. the probes), or the log line (and why the game did not finish)."""
     if as_json:
         summary = {"status": result.status, "winner": result.winner, "culprits": result.outcome.culprits,
-                   "votes": result.outcome.votes, "events": len(result.events), "log": str(log)}
+                   "votes": result.outcome.votes, "events": len(result.events), "log": str(log), **(extra or {})}
         print(json.dumps(summary))
         return
     recorded = "" if game_id is None or store is None else f"; recorded as {game_id} in {store.path}"

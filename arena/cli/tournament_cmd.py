@@ -17,6 +17,7 @@ from rich.markup import escape
 from arena.agents.dry_run import estimate_tournament
 from arena.agents.runner import DEFAULT_TIMEOUT_S
 from arena.cli.estimate_view import print_estimate
+from arena.cli.probe_glue import tournament_probes
 from arena.entries import Entry, load_entries
 from arena.errors import ScriptError
 from arena.providers.client import ModelClient
@@ -122,6 +123,8 @@ def tournament(
                                                    "failures in the snapshot (a rerun replays them either way)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the planned games, calls, tokens and cost per "
                                                           "entry, estimated from the rendered prompts; play nothing."),
+    probes: bool = typer.Option(False, "--probes", help="After each finished game, ask every role the post-game "
+                                "probes and store their scores (docs/coe.md)."),
 ) -> None:
     """Play an all-play-all tournament (resumable: rerun the same command to continue)."""
     chosen = resolve_entries(split_list(entries), option, load_entries(entries_file))
@@ -134,7 +137,7 @@ def tournament(
                        as_json, {"tournament_id": plan.tournament_id, "games": 2 * len(plan.matches)})
         return
     options = RunOptions(rounds=rounds, concurrency=concurrency, budget_usd=budget_usd, max_games=max_games,
-                         timeout_s=timeout)
+                         timeout_s=timeout, after_game=tournament_probes if probes else None)
     summary = execute(plan, db, options, adaptive=adaptive, no_cache=no_cache, as_json=as_json,
                       include_provider_failures=include_provider_failures)
     print_summary(summary, default_db_path(db), as_json)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, Literal
 
 from arena.coe.cases import CaseIndex
-from arena.coe.judges import Judge, LLMJudge
+from arena.coe.judges import LLMJudge
 from arena.coe.offline_judge import OfflineJudge
 from arena.coe.scoring import ScoreSummary, score_games
 from arena.entries import Entry, load_entries, resolve_entry
@@ -21,6 +22,7 @@ from arena.providers.client import ModelClient
 from leaderboard.store import Store
 
 OFFLINE = "offline"
+Metrics = Literal["coe", "mirage"]
 
 
 def judge_entries(spec: str, options: Sequence[str], entries_file: Path | None) -> list[Entry | None]:
@@ -56,12 +58,15 @@ class BudgetedJudge(LLMJudge):
 
 
 async def score_with_judges(store: Store, judges: Sequence[Entry | None], cases: CaseIndex, *, no_cache: bool = False,
-                            tournament: str | None = None, budget_usd: float | None = None) -> list[ScoreSummary]:
+                            tournament: str | None = None, budget_usd: float | None = None,
+                            metrics: Metrics = "coe") -> list[ScoreSummary]:
     """Score the games (of `tournament`, when given) with every judge in turn; one summary per judge.
-    `budget_usd` caps what the model judges together may spend (a rerun continues)."""
+    `budget_usd` caps what the model judges together may spend (a rerun continues); `metrics`: the
+    CoE metrics (`scoring`) or MIRAGE's (`mirage_scoring`)."""
+    score, offline, wrap = _scorers(metrics)
     summaries = []
     if any(j is None for j in judges):
-        summaries.append(await score_games(store, OfflineJudge(), cases, tournament=tournament))
+        summaries.append(await score(store, offline(), cases, tournament=tournament))
     models = [j for j in judges if j is not None]
     if not models:
         return summaries
@@ -69,6 +74,15 @@ async def score_with_judges(store: Store, judges: Sequence[Entry | None], cases:
         client.check_entries(*models)  # provider known, key set: before anything is judged
         guard = BudgetGuard(client, budget_usd)
         for entry in models:
-            judge: Judge = BudgetedJudge(entry, client, guard, no_cache=no_cache)
-            summaries.append(await score_games(store, judge, cases, tournament=tournament))
+            judge = wrap(BudgetedJudge(entry, client, guard, no_cache=no_cache))
+            summaries.append(await score(store, judge, cases, tournament=tournament))
     return summaries
+
+
+def _scorers(metrics: Metrics) -> tuple[Any, Any, Any]:
+    """(score function, offline judge factory, LLM-judge wrapper) of a metric family."""
+    if metrics == "mirage":
+        from arena.coe.mirage_judges import LLMMirageJudge, OfflineMirageJudge
+        from arena.coe.mirage_scoring import score_mirage
+        return score_mirage, OfflineMirageJudge, LLMMirageJudge
+    return score_games, OfflineJudge, lambda judge: judge

@@ -13,8 +13,9 @@ import duckdb
 from leaderboard.store.queries import fetch_dicts, parse_json
 from leaderboard.store.records import QaAnswerRecord
 
-# A row that needs no retry: a real score, or a score that cannot exist (CMD without a truth).
-SETTLED = "(value IS NOT NULL OR json_extract_string(details, '$.status') = 'no_truth')"
+# A row that needs no retry: a real score, or a score that cannot exist (CMD without a truth, TII with
+# no trust or suspicion toward a culprit).
+SETTLED = "(value IS NOT NULL OR json_extract_string(details, '$.status') IN ('no_truth', 'no_signal'))"
 
 
 def has_tables(conn: duckdb.DuckDBPyConnection) -> bool:

@@ -28,11 +28,13 @@ The board calls this read-only; it never writes.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import duckdb
 from pydantic import BaseModel, ConfigDict
 
+from arena.coe.mirage import MIRAGE_METRICS
+from arena.coe.mirage_report import mirage_cell
 from arena.coe.reads import has_tables, tournament_kinds
 from arena.coe.scoring import ITD_RULE
 from arena.coe.stats import Accuracy
@@ -43,7 +45,8 @@ QA_METRICS = ("lsu", "tiu", "miu", "mmr")
 GAME_METRICS = ("rp", "spc", "itd", "cmd")
 JUDGED_METRICS = ("rp", "spc", "cmd")
 TABLE3_KIND = "table3"
-Condition = Literal["table3", "all-play-all", "qa"]
+Condition = Literal["table3", "all-play-all", "key-clues-given", "qa"]
+KEY_CLUES: Final = "key-clues-given"  # WhodunitBench's ablation: games played with `--key-clues-given`
 
 LATEST_ANSWERS = """
     SELECT * EXCLUDE (rn) FROM (
@@ -54,11 +57,14 @@ QA_SQL = f"""SELECT entry_id, mode, ablation, suite, count(*) AS n, count(*) FIL
 DEPTH_SQL = f"""SELECT entry_id, mode, ablation, depth, count(*) AS n, count(*) FILTER (WHERE correct) AS correct
                 FROM ({LATEST_ANSWERS}) WHERE suite = 'mmr' AND depth IS NOT NULL GROUP BY ALL ORDER BY ALL"""
 METRIC_SQL = """
-    SELECT m.entry_id, m.game_id, m.role, m.metric, m.judge, m.judge_label, m.value,
+    SELECT m.entry_id, m.game_id, m.role, m.metric, m.judge, m.judge_label, m.value, k.key_clues,
            coalesce(json_extract_string(m.details, '$.status'), 'ok') AS status, g.tournament_id, g.murderer_entry
     FROM (SELECT *, row_number() OVER (PARTITION BY game_id, entry_id, metric, role, judge ORDER BY created_at DESC)
           AS rn FROM metric_scores) m
-    LEFT JOIN games g USING (game_id) WHERE m.rn = 1"""
+    LEFT JOIN games g USING (game_id)
+    LEFT JOIN (SELECT game_id, coalesce(json_extract(payload, '$.config.key_clues_given')::BOOLEAN, false)
+                      AS key_clues FROM events WHERE type = 'game_started') k USING (game_id)
+    WHERE m.rn = 1"""
 ENTRY_SQL = """SELECT entry_id, name, version, coalesce(json_extract_string(settings, '$.strategy'), 'direct') AS mode
                FROM entries"""
 RUN_NAME_SQL = """SELECT entry_id, arg_max(json_extract_string(config, '$.entry_name'), created_at) AS name
@@ -102,6 +108,7 @@ class CoeRow(BaseModel):
     conditions: dict[str, str] = {}
     offline: dict[str, float | int] = {}
     null_reasons: dict[str, dict[str, int]] = {}
+    mirage: dict[str, Any] = {}  # MIRAGE's Victory, CIC, TII, ICI, SCI (`mirage_report`), offline ones apart
 
 
 class DepthRow(BaseModel):
@@ -142,7 +149,10 @@ def _qa_cells(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, str], dic
     return cells
 
 
-def game_condition(kind: str | None) -> Condition:
+def game_condition(kind: str | None, key_clues: bool = False) -> Condition:
+    """`key-clues-given` for games of the ablation, else by the tournament's kind."""
+    if key_clues:
+        return KEY_CLUES
     return "table3" if kind == TABLE3_KIND else "all-play-all"
 
 
@@ -151,9 +161,9 @@ def _metric_groups(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, str 
     kinds = tournament_kinds(conn)
     groups: dict[tuple[str, str, str | None], list[dict[str, Any]]] = defaultdict(list)
     for r in fetch_dicts(conn, METRIC_SQL):
-        if r["metric"] not in GAME_METRICS:
+        if r["metric"] not in GAME_METRICS and r["metric"] not in MIRAGE_METRICS:
             continue
-        condition = game_condition(kinds.get(r["tournament_id"] or ""))
+        condition = game_condition(kinds.get(r["tournament_id"] or ""), bool(r.get("key_clues")))
         opponent = r["murderer_entry"] if condition == "table3" else None
         groups[(r["entry_id"], condition, opponent)].append(r)
     return groups
@@ -167,7 +177,7 @@ def metric_cell(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The transcript columns of one condition row: counted ITD and LLM-judged RP/SPC/CMD, offline
     scores apart under `offline`, and the reasons of the items without a score."""
     cell: dict[str, Any] = {"judges": {}, "judge_ids": {}, "offline": {}, "null_reasons": {},
-                            "n_games": len({r["game_id"] for r in rows})}
+                            "n_games": len({r["game_id"] for r in rows}), "mirage": mirage_cell(rows)}
     for metric in GAME_METRICS:
         mine = [r for r in rows if r["metric"] == metric]
         digits = 2 if metric == "rp" else 1
@@ -226,7 +236,7 @@ def coe_report(conn: duckdb.DuckDBPyConnection) -> list[CoeRow]:
     for (entry, mode, ablation), cell in qa.items():
         if (entry, mode, ablation) not in used:
             result.append(_row(entry, mode, ablation, "qa", None, cell, names))
-    order = {"table3": 0, "all-play-all": 1, "qa": 2}
+    order = {"table3": 0, "all-play-all": 1, KEY_CLUES: 2, "qa": 3}
     return sorted(result, key=lambda r: (r.name, r.ablation != "none", order[r.condition], r.opponent or "", r.mode))
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,7 +67,7 @@ class GameJob:
     blind: Blind = Blind(None)
 
 
-def judge_facts(judge: Judge) -> EntryFacts | None:
+def judge_facts(judge: Judge | Any) -> EntryFacts | None:
     """The judge's own entry (for the self-judging rule); None for a judge that is no entry."""
     entry = getattr(judge, "entry", None)
     if entry is None:
@@ -75,15 +75,15 @@ def judge_facts(judge: Judge) -> EntryFacts | None:
     return EntryFacts(entry.entry_id, entry.name, entry.provider, entry.model_name)
 
 
-def pending_games(store: Store, judge: Judge, cases: CaseIndex, summary: ScoreSummary,
-                  tournament: str | None = None) -> list[GameJob]:
-    """Finished games (of `tournament`, when given) with something left to score by this judge (or ITD), with
-    their scripts and events."""
+def pending_games(store: Store, judge: Judge | Any, cases: CaseIndex, summary: ScoreSummary,
+                  tournament: str | None = None, rule: str = ITD_RULE) -> list[GameJob]:
+    """Finished games (of `tournament`, when given) with something left to score by this judge (or by the
+    counting `rule`, ITD's by default), with their scripts and events."""
     jobs: list[GameJob] = []
     me = judge_facts(judge)
     with reading(store.path, store.retry) as conn:
-        by_judge, by_rule = judged_games(conn, [judge.name]), judged_games(conn, [ITD_RULE])
-        done = scored_items(conn, [judge.name, ITD_RULE])
+        by_judge, by_rule = judged_games(conn, [judge.name]), judged_games(conn, [rule])
+        done = scored_items(conn, [judge.name, rule])
         entries = {k: EntryFacts(**v) for k, v in entry_rows(conn).items()}
         for game in finished_games(conn):
             gid = game["game_id"]
@@ -191,9 +191,16 @@ async def score_games(store: Store, judge: Judge, cases: CaseIndex | None = None
     transaction per batch."""
     summary = ScoreSummary(judge.name, judge.label)
     jobs = pending_games(store, judge, cases or CaseIndex(), summary, tournament)
+    return await run_batches(store, jobs, lambda job: judge_game(job, judge), summary, batch_games, on_batch)
+
+
+async def run_batches(store: Store, jobs: list[GameJob], work: Callable[[GameJob], Awaitable[list[MetricScoreRecord]]],
+                      summary: ScoreSummary, batch_games: int = 8,
+                      on_batch: Callable[[int, int], None] | None = None) -> ScoreSummary:
+    """Run `work` on the jobs, `batch_games` games at a time, storing each batch's rows in one write."""
     for start in range(0, len(jobs), batch_games):
         batch = jobs[start:start + batch_games]
-        results = await asyncio.gather(*(judge_game(job, judge) for job in batch))
+        results = await asyncio.gather(*(work(job) for job in batch))
         rows = [row for game_rows in results for row in game_rows]
         store.record_metric_scores(rows)
         summary.games += len(batch)

@@ -12,9 +12,17 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    ValidationError,
+    model_serializer,
+)
 
 from arena.engine.actions import DecisionKind, Phase, Status
 from arena.engine.rules import GameConfig
@@ -28,6 +36,21 @@ Winner = Literal["civilians", "murderer", "tie", "none"]
 
 class EventBase(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class OptionalFields(EventBase):
+    """An event whose `OPTIONAL` fields are not serialised while None: fields added for format-2 cases
+    (stages, victims) leave the log lines of every other game byte-identical."""
+
+    OPTIONAL: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _drop_none(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in self.OPTIONAL:
+            if data.get(name, 0) is None:
+                del data[name]
+        return data
 
 
 class GameStarted(EventBase):
@@ -125,11 +148,25 @@ class ReasoningEvent(EventBase):
     forfeit: Status | None = None
 
 
-class VoteEvent(EventBase):
+class StageStarted(EventBase):
+    """A stage (act) of a multi-stage case begins: its script parts go to their roles, its clues
+    become available (`revealed`: public clues shown to everyone now)."""
+
+    type: Literal["stage_started"] = "stage_started"
+    stage: str
+    index: int = Field(description="1 for the first stage")
+    round: int
+    revealed: list[str] = Field(default_factory=list)
+
+
+class VoteEvent(OptionalFields):
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("victim",)
+
     type: Literal["vote"] = "vote"
     role: str
     target: str | None = Field(description="role id, or None for an abstention")
     forfeit: Status | None = None
+    victim: str | None = Field(default=None, description="multi-victim cases: the victim this vote is about")
 
 
 class InvalidOutput(EventBase):
@@ -161,8 +198,24 @@ class AgentCall(EventBase):
     cached_prompt_tokens: int | None = Field(default=None, exclude=True)
 
 
-class Outcome(EventBase):
-    """The result of a game. `votes` counts valid votes per role (every role listed)."""
+class VictimVote(EventBase):
+    """The vote about one victim of a multi-victim case (see `arena.engine.victims`)."""
+
+    victim: str
+    name: str
+    culprits: list[str]
+    winner: str = Field(description="who won this victim's vote, by the same rule as a one-victim game")
+    votes: dict[str, int]
+    abstentions: int
+    leaders: list[str]
+    reason: str
+
+
+class Outcome(OptionalFields):
+    """The result of a game. `votes` counts valid votes per role (every role listed); in a multi-victim
+    case they are summed over the victims and `victims` holds each victim's vote."""
+
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("victims",)
 
     winner: Winner
     status: Literal["finished", "aborted"]
@@ -171,6 +224,7 @@ class Outcome(EventBase):
     abstentions: int
     leaders: list[str] = Field(description="roles with the most votes (several on a tie)")
     reason: str
+    victims: list[VictimVote] | None = None
 
 
 class GameEnded(EventBase):
@@ -181,12 +235,12 @@ class GameEnded(EventBase):
 
 Event = Annotated[
     GameStarted | SeatingEvent | PhaseStarted | ObservationEvent | Utterance | ActionEvent | AnswerEvent
-    | ClueRevealed | ReasoningEvent | VoteEvent | InvalidOutput | AgentCall | GameEnded,
+    | ClueRevealed | ReasoningEvent | VoteEvent | InvalidOutput | AgentCall | GameEnded | StageStarted,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 ENGINE_EVENT_TYPES = frozenset({"game_started", "seating", "phase_started", "utterance", "action", "answer",
-                                "clue_revealed", "reasoning", "vote", "game_ended"})
+                                "clue_revealed", "reasoning", "vote", "game_ended", "stage_started"})
 
 
 def cut_raw(raw: str) -> str:

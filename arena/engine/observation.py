@@ -17,6 +17,7 @@ from pydantic import Field
 
 from arena.engine.actions import Decision, Phase
 from arena.engine.rules import GameConfig, rules_text
+from arena.engine.stages import role_script
 from arena.engine.state import GameState, Line
 from arena.engine.transitions import pending_decision
 from arena.engine.views import ClueView, LocationView, RoleView, View
@@ -66,12 +67,15 @@ class Observation(View):
 
 
 def visible_clues(state: GameState, role_id: str) -> list[ClueView]:
-    """Public clues, this role's private clues and the revealed clues, in script order."""
+    """Public clues, this role's private clues and the revealed clues, in script order; with the
+    `key_clues_given` ablation, every key clue too for a civilian role."""
     revealed = set(state.revealed)
+    given = state.facts.key_clues if state.config.key_clues_given and \
+        state.facts.faction(role_id) == "civilians" else frozenset()
     views = []
     for view, visibility, holder in state.facts.clue_views:
         if visibility is Visibility.PUBLIC or (visibility is Visibility.PRIVATE and holder == role_id) \
-                or (visibility is not Visibility.PRIVATE and view.id in revealed):
+                or (visibility is not Visibility.PRIVATE and view.id in revealed) or view.id in given:
             views.append(view)
     return views
 
@@ -94,7 +98,8 @@ def observe(state: GameState, role_id: str) -> Observation:
     return Observation(
         role=role.id, name=role.name, faction=state.facts.faction(role.id), rules=_rules(state.config),
         script_id=script.id, title=script.title, briefing=script.briefing, victim=script.victim,
-        profile=role.profile, script=role.script, goals=list(role.goals), roles=list(state.facts.role_views),
+        profile=role.profile, script=role_script(role.script, state.facts.stages, state.stages_begun, role.id),
+        goals=list(role.goals), roles=list(state.facts.role_views),
         locations=[_location_view(loc.id, loc.name, loc.description, len(state.remaining_at(loc.id)))
                    for loc in script.locations],
         clues=visible_clues(state, role.id), transcript=list(state.transcript), phase=state.phase,

@@ -36,8 +36,9 @@ from __future__ import annotations
 
 import hashlib
 import math
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from arena.scripts.schema import Script
 
@@ -79,6 +80,19 @@ class GameConfig(BaseModel):
         description="a faction's forfeited decisions that abort the game: below 1 a fraction of the "
                     "faction's planned decisions, from 1 up an absolute number",
     )
+
+    key_clues_given: bool = Field(
+        default=False,
+        description="WhodunitBench's 'key clues given' ablation: every civilian role sees all key clues "
+                    "from the start (not serialised while off, so other games' logs are unchanged)",
+    )
+
+    @model_serializer(mode="wrap")
+    def _drop_default_ablation(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not data.get("key_clues_given", True):
+            del data["key_clues_given"]
+        return data
 
     def forfeit_limit(self, planned_decisions: int) -> int:
         """How many forfeits a faction with `planned_decisions` may have before the game aborts."""

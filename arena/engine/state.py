@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict
 from arena.engine.actions import Phase, Status
 from arena.engine.events import Outcome
 from arena.engine.rules import ENGINE_VERSION, GameConfig
+from arena.engine.stages import StagePlan, stage_of_clues, stage_plans
+from arena.engine.victims import VictimPlan, victim_plans
 from arena.engine.views import ClueView, RoleView, clue_view
 from arena.scripts.schema import Script, Visibility
 
@@ -74,6 +76,11 @@ def culprit_roles(script: Script) -> frozenset[str]:
     return frozenset(named & set(script.role_ids))
 
 
+def staged_visibility(visibility: Visibility, stage: int) -> Visibility:
+    """A public clue of a later stage is seen only once revealed, like an unlocked clue."""
+    return Visibility.UNLOCKED if visibility is Visibility.PUBLIC and stage > 0 else visibility
+
+
 @dataclass(frozen=True)
 class ScriptFacts:
     """What the engine needs from the script, derived once per game."""
@@ -87,6 +94,10 @@ class ScriptFacts:
     folder: str | None
     role_views: tuple[RoleView, ...]
     clue_views: tuple[tuple[ClueView, Visibility, str | None], ...]
+    stages: tuple[StagePlan, ...] = ()
+    stage_of: dict[str, int] = field(default_factory=dict)  # clue id -> stage that makes it available
+    victims: tuple[VictimPlan, ...] = ()
+    key_clues: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, script: Script, rounds: int) -> ScriptFacts:
@@ -98,6 +109,8 @@ class ScriptFacts:
             elif clue.visibility is Visibility.UNLOCKED:
                 at = min(clue.unlock_round or 1, rounds)
                 unlocks[at] = (*unlocks.get(at, ()), clue.id)
+        stages = stage_plans(script, rounds)
+        stage_of = stage_of_clues(stages)
         return cls(
             role_ids=tuple(script.role_ids),
             names={role.id: role.name for role in script.roles},
@@ -107,7 +120,10 @@ class ScriptFacts:
             unlocks=unlocks,
             folder=str(script.folder) if script.folder is not None else None,
             role_views=tuple(RoleView(id=r.id, name=r.name, profile=r.profile) for r in script.roles),
-            clue_views=tuple((clue_view(c), c.visibility, c.holder) for c in script.clues),
+            clue_views=tuple((clue_view(c), staged_visibility(c.visibility, stage_of.get(c.id, 0)), c.holder)
+                             for c in script.clues),
+            stages=stages, stage_of=stage_of, victims=victim_plans(script),
+            key_clues=frozenset(c.id for c in script.clues if c.key),
         )
 
     def faction(self, role_id: str) -> Faction:
@@ -144,6 +160,7 @@ class GameState:
     status: GameStatus = "running"
     outcome: Outcome | None = None
     engine_version: int = ENGINE_VERSION
+    stages_begun: int = 0
 
     def evolve(self, **changes: object) -> GameState:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -162,8 +179,9 @@ class GameState:
     @cached_property
     def unrevealed(self) -> dict[str, tuple[str, ...]]:
         """Location id -> its unrevealed clue ids, in the script's order (derived, cached per state)."""
-        revealed = set(self.revealed)
-        return {loc: tuple(c for c in clues if c not in revealed) for loc, clues in self.facts.location_clues.items()}
+        revealed, stage_of, begun = set(self.revealed), self.facts.stage_of, self.stages_begun
+        return {loc: tuple(c for c in clues if c not in revealed and stage_of.get(c, 0) < max(begun, 1))
+                for loc, clues in self.facts.location_clues.items()}
 
     def remaining_at(self, location: str) -> tuple[str, ...]:
         """Unrevealed clue ids at `location`, in the script's order."""
@@ -173,7 +191,7 @@ class GameState:
         """Decisions a faction makes in a full game, answers excluded (they depend on play)."""
         roles = [r for r in self.order if self.facts.faction(r) == faction]
         voters = [r for r in self.voters if self.facts.faction(r) == faction]
-        return len(roles) * (2 + self.config.rounds) + len(voters)
+        return len(roles) * (2 + self.config.rounds) + len(voters) * max(1, len(self.facts.victims))
 
     def forfeits_of(self, faction: Faction) -> int:
         return sum(1 for role, _ in self.forfeits if self.facts.faction(role) == faction)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import partial
 
 from arena.engine import actions as A
 from arena.engine.actions import INSTRUCTIONS, JSON_SHAPES, Decision, DecisionKind, Phase
@@ -22,12 +23,15 @@ from arena.engine.events import (
     PhaseStarted,
     ReasoningEvent,
     SeatingEvent,
+    StageStarted,
     Utterance,
     VoteEvent,
 )
 from arena.engine.outcome import aborted, decide
 from arena.engine.rules import ENGINE_VERSION, TIE_ENGINE_VERSION, GameConfig, script_hash
+from arena.engine.stages import stages_beginning
 from arena.engine.state import GameState, Line, PendingQuestion, ScriptFacts, Seating
+from arena.engine.victims import decide_victims, victim_at, vote_instructions, vote_queue
 from arena.errors import GameError
 from arena.scripts.schema import Script
 
@@ -62,17 +66,19 @@ def initial_state(script: Script, seating: Seating, config: GameConfig, seed: in
     facts = ScriptFacts.of(script, config.rounds)
     order = tuple(random.Random(f"{seed}:seating").sample(facts.role_ids, len(facts.role_ids)))
     return GameState(script=script, facts=facts, config=config, seed=seed, seating=seating, order=order,
-                     queue=order, engine_version=engine_version)
+                     queue=order, engine_version=engine_version, stages_begun=1 if facts.stages else 0)
 
 
 def opening_events(state: GameState) -> Events:
     """The events that open the log of a game started with `initial_state`."""
     facts, script = state.facts, state.script
+    first_stage: Events = [StageStarted(stage=facts.stages[0].id, index=1, round=0)] if facts.stages else []
     return [
         GameStarted(engine_version=state.engine_version, script_id=script.id, script_title=script.title,
                     script_hash=script_hash(script), config=state.config, seed=state.seed),
         SeatingEvent(civilians=state.seating.civilians, murderer=state.seating.murderer, order=list(state.order),
                      roles=dict(facts.names), factions={r: facts.faction(r) for r in facts.role_ids}),
+        *first_stage,
         PhaseStarted(phase=Phase.INITIALIZATION, round=0, turn_order=list(state.order)),
     ]
 
@@ -114,8 +120,12 @@ def _decision(state: GameState) -> Decision | None:
         locations = [loc for loc in state.facts.location_ids if state.remaining_at(loc)]
     elif kind in (DecisionKind.REASON, DecisionKind.VOTE):
         targets = list(state.facts.role_ids)
+    instructions = INSTRUCTIONS[kind]
+    victim = victim_at(state.facts.victims, len(state.votes), len(state.voters)) if kind is DecisionKind.VOTE else None
+    if victim is not None:
+        instructions = vote_instructions(victim, len(state.facts.victims))
     return Decision(kind=kind, role=role, phase=state.phase, round=state.round, targets=targets,
-                    locations=locations, word_limit=limit, instructions=INSTRUCTIONS[kind],
+                    locations=locations, word_limit=limit, instructions=instructions,
                     json_shape=JSON_SHAPES[kind])
 
 
@@ -205,9 +215,12 @@ def _record(state: GameState, action: A.Action) -> tuple[GameState, Events]:
         event = ReasoningEvent(role=role, suspect=action.suspect, method=method, motive=motive,
                                truncated=cut1 or cut2, forfeit=action.forfeit)
     elif isinstance(action, A.Vote):
-        lines.append(_line(state, role, "vote", action.target or "abstain"))
+        victim = victim_at(state.facts.victims, len(state.votes), len(state.voters))
+        about = f" (for {victim.name})" if victim is not None else ""
+        lines.append(_line(state, role, "vote", (action.target or "abstain") + about))
         state = state.evolve(votes=(*state.votes, (role, action.target)))
-        event = VoteEvent(role=role, target=action.target, forfeit=action.forfeit)
+        event = VoteEvent(role=role, target=action.target, forfeit=action.forfeit,
+                          victim=victim.id if victim is not None else None)
     else:
         return _record_turn(state, action)
     return state.evolve(transcript=(*state.transcript, *lines), queue=state.queue[1:]), [event]
@@ -260,12 +273,21 @@ def _advance(state: GameState, events: Events) -> tuple[GameState, Events]:
             state = state.evolve(phase=Phase.REASONING, queue=state.order)
             events.append(PhaseStarted(phase=Phase.REASONING, round=state.round, turn_order=list(state.order)))
         elif state.phase is Phase.REASONING:
-            state = state.evolve(phase=Phase.VOTING, queue=state.voters)
-            events.append(PhaseStarted(phase=Phase.VOTING, round=state.round, turn_order=list(state.voters)))
+            queue = vote_queue(state.voters, state.facts.victims)
+            state = state.evolve(phase=Phase.VOTING, queue=queue)
+            events.append(PhaseStarted(phase=Phase.VOTING, round=state.round, turn_order=list(queue)))
         else:
-            return _end(state, events, decide(state.votes, state.facts.role_ids, state.facts.culprits,
-                                             tie_is_draw=state.engine_version >= TIE_ENGINE_VERSION))
+            return _end(state, events, final_outcome(state))
     return state, events
+
+
+def final_outcome(state: GameState) -> Outcome:
+    """The outcome of a game whose votes are all cast: per victim when the case has victims."""
+    facts = state.facts
+    decide_one = partial(decide, tie_is_draw=state.engine_version >= TIE_ENGINE_VERSION)
+    if facts.victims:
+        return decide_victims(state.votes, len(state.voters), facts.role_ids, facts.victims, decide_one=decide_one)
+    return decide_one(state.votes, facts.role_ids, facts.culprits)
 
 
 def _start_round(state: GameState, round_no: int, events: Events) -> GameState:
@@ -279,7 +301,23 @@ def _start_round(state: GameState, round_no: int, events: Events) -> GameState:
         lines.append(Line(phase=Phase.DISCUSSION, round=round_no, speaker="", speaker_name="", kind="clue",
                           text=f"clue {clue.id} ({clue.title}) is now available to everyone"))
     unlocked = state.facts.unlocks.get(round_no, ())
-    return state.evolve(revealed=(*state.revealed, *unlocked), transcript=(*state.transcript, *lines))
+    state = state.evolve(revealed=(*state.revealed, *unlocked), transcript=(*state.transcript, *lines))
+    return _begin_stages(state, round_no, events)
+
+
+def _begin_stages(state: GameState, round_no: int, events: Events) -> GameState:
+    """Begin the stages due at this round (`arena.engine.stages`): their public clues are revealed."""
+    facts = state.facts
+    for index in stages_beginning(facts.stages, state.stages_begun, round_no):
+        plan = facts.stages[index]
+        shown = [cid for cid in plan.clues if state.script.clue(cid).visibility.value == "public"]
+        events.append(StageStarted(stage=plan.id, index=index + 1, round=round_no, revealed=shown))
+        lines = [Line(phase=Phase.DISCUSSION, round=round_no, speaker="", speaker_name="", kind="clue",
+                      text=f"stage {index + 1} ({plan.title}) begins" + (f"; clues now available to everyone: "
+                                                                        f"{', '.join(shown)}" if shown else ""))]
+        state = state.evolve(stages_begun=index + 1, revealed=(*state.revealed, *shown),
+                             transcript=(*state.transcript, *lines))
+    return state
 
 
 def _end(state: GameState, events: Events, result: Outcome) -> tuple[GameState, Events]:

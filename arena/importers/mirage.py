@@ -11,7 +11,8 @@
 MIRAGE's data does not name the culprit (its code hard-codes it per script), so the importer
 refuses to guess: the caller names it (`culprits` argument, from `--culprit` or a culprits file).
 The victim is the one person every character's Relationship section describes who is not a
-character (`Qi Liu`); `victim` overrides that.
+character (`Qi Liu`); `victim` overrides that. Multi-stage scripts (`script.json` keyed by stage)
+import as format-2 cases with `stages` (`arena.importers.mirage_stages`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import yaml
 
 from arena.errors import ConfigError, DatasetError
 from arena.importers.case import LICENCE_NOTE, ImportedCase, Skipped, with_report
+from arena.importers.mirage_stages import build_stages, is_staged, split_script, staged_clues
 from arena.importers.source import source_text
 from arena.importers.text import RoleNames, detect_language, first_sentences, slugify, unique_ids
 from arena.scripts.schema import Clue, Location, Role, Script, Truth, Visibility
@@ -124,6 +126,9 @@ def import_case(folder: Path, root: Path, culprits: list[str], victim: str | Non
     title = folder.name
     characters = read_json(folder / "script.json", folder)
     clue_data = read_json(folder / "clues.json", folder)
+    staged = split_script(characters) if isinstance(characters, dict) else None
+    if staged is not None:
+        characters = staged.first_parts()
     if not isinstance(characters, dict) or len(characters) < 2 or \
             not all(isinstance(v, dict) for v in characters.values()):
         raise DatasetError(f"{folder / 'script.json'}: expected an object of two or more characters -> parts")
@@ -140,7 +145,15 @@ def import_case(folder: Path, root: Path, culprits: list[str], victim: str | Non
                   script=role_script(parts), culprit=rid in culprit_ids,
                   goals=[str(parts["Purpose"]).strip()] if str(parts.get("Purpose") or "").strip() else [])
              for (name, parts), rid in zip(characters.items(), ids, strict=True)]
-    locations, clues = build_clues(clue_data, skipped)
+    stage_clues: dict[str, list[str]] = {}
+    if staged is not None and is_staged(clue_data, list):
+        locations, clues, stage_clues = staged_clues(clue_data, staged.stages)
+    else:
+        locations, clues = build_clues(clue_data, skipped)
+    stages = build_stages(staged, dict(zip(names_list, ids, strict=True)), stage_clues, role_script) if staged else []
+    if staged is not None:
+        synthesized.append("stages: role scripts are the first stage's parts; later stages' parts and clues "
+                           "become stages[]")
     truth_text = find_truth(folder, root, title)
     if truth_text is None:
         skipped.append(Skipped("Truth.json", f"no truth for {title!r} in a Truth.json at or above the script folder"))
@@ -165,8 +178,8 @@ def import_case(folder: Path, root: Path, culprits: list[str], victim: str | Non
     }
     script = Script(id=slugify(f"mirage-{title}", "-"), title=title, language=lang, briefing=briefing,
                     victim=found_victim, culprits=culprit_ids, locations=locations, roles=roles, clues=clues,
-                    truth=mirage_truth(culprit_ids, truth_text),
-                    metadata=metadata)
+                    truth=mirage_truth(culprit_ids, truth_text), metadata=metadata,
+                    stages=stages, format_version=2 if stages else 1)
     return ImportedCase(script.id, with_report(script, skipped), {}, tuple(skipped))
 
 

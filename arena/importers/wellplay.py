@@ -10,6 +10,9 @@
   depth). Evidence = the asked role. Files not named after a role (`GM.csv`) are questions for
   someone who sees every script: all MMR, evidence = every role. Rows that repeat another file's
   row (`FSA.csv` is all role files concatenated) are skipped as duplicates, with the reason.
+- Victims are kept apart: with two or more victims the case lists `victims[]`, each with the
+  roles whose `kill_by_me` flag is set for it (format 2: one vote per victim). Each question keeps
+  its WellPlay category (`who_killed` / `reasoning` / `relations`) for the post-game probes.
 - A multi-select row is graded as an exact set here; its key must list every correct option, so a
   one-letter key on a "select the two..." row is reported and skipped (PLAYER's own grader
   counts any answer containing that letter as right, which credits picking every option).
@@ -31,11 +34,15 @@ from arena.importers.case import LICENCE_NOTE, ImportedCase, Skipped, with_repor
 from arena.importers.options import OptionsError, parse_answer
 from arena.importers.source import source_bytes, source_text
 from arena.importers.text import RoleNames, detect_language, first_sentences, normalize_name, slugify, unique_ids
-from arena.scripts.schema import Question, Role, Script, Suite, Truth
+from arena.scripts.format2 import weighted_score
+from arena.scripts.schema import Question, QuestionCategory, Role, Script, Suite, Truth, Victim
+
+__all__ = ["import_case", "discover", "weighted_score"]
 
 DATASET = "WellPlay (PLAYER*)"
 UPSTREAM = "alickzhu/PLAYER"
 WEIGHTS = {"a": 10.0, "b": 5.0, "c": 2.0}
+CATEGORIES = {"a": QuestionCategory.WHO_KILLED, "b": QuestionCategory.REASONING, "c": QuestionCategory.RELATIONS}
 OPTION_COLUMNS = ("a", "b", "c", "d", "e")
 HOW = re.compile(r"how did .* die|how was .* killed|怎么死|如何死|死因", re.I)
 MOTIVE = re.compile(r"motive|动机", re.I)
@@ -151,7 +158,7 @@ def row_question(qid: str, row: dict[str, str], tester: str | None, all_roles: l
     fields: dict[str, Any] = {"role": tester} if lsu else {"depth": 1}
     try:
         return Question(id=qid, suite=Suite.LSU if lsu else Suite.MMR, stem=str(row["question"]).strip(),
-                        options=options, answer=answer, weight=WEIGHTS[value],
+                        options=options, answer=answer, weight=WEIGHTS[value], category=CATEGORIES[value],
                         evidence=[tester] if tester else list(all_roles),
                         source_text=json.dumps(row, ensure_ascii=False), **fields)
     except ValidationError as exc:
@@ -235,19 +242,30 @@ def import_case(folder: Path, root: Path) -> ImportedCase:
         "game_settings": {k: info[k] for k in ("open_discuss_rounds", "keep_asking", "privacy_discuss_rounds")
                           if k in info},
     }
+    victim_list = case_victims(victims, kills, culprits, synthesized)
     script = Script(id=slugify(f"wellplay-{title}", "-"), title=title, language=lang, briefing=briefing,
                     victim=victim, culprits=culprits, roles=roles, questions=questions, metadata=metadata,
+                    format_version=2, victims=victim_list,
                     truth=Truth(culprits=culprits, method=method or "", motive=motive or "",
                                 method_from="derived" if method else "missing",
                                 motive_from="derived" if motive else "missing"))
     return ImportedCase(script.id, with_report(script, skipped), {}, tuple(skipped))
 
 
+def case_victims(names: list[str], kills: dict[str, list[str]], culprits: list[str],
+                 synthesized: list[str]) -> list[Victim]:
+    """Two or more victims, each with the roles whose `kill_by_me` flag is set for it; none (one vote
+    for the whole case) when there is one victim or the flags do not name a culprit for every victim."""
+    if len(names) < 2:
+        return []
+    killers = {name: [rid for rid in culprits if name in kills.get(rid, [])] for name in names}
+    if not all(killers.values()):
+        synthesized.append("victims: not kept apart (kill_by_me names no culprit for "
+                           f"{', '.join(n for n, k in killers.items() if not k)}); one vote for the case")
+        return []
+    ids = unique_ids(names, prefix="v_")
+    return [Victim(id=vid, name=name, culprits=killers[name]) for name, vid in zip(names, ids, strict=True)]
+
+
 def rel_path(folder: Path, root: Path) -> str:
     return folder.relative_to(root).as_posix() if folder != root else folder.name
-
-
-def weighted_score(questions: list[Question], correct: set[str]) -> float:
-    """WellPlay's score: points of the questions answered right over all points (0 when none)."""
-    total = sum(q.weight for q in questions)
-    return sum(q.weight for q in questions if q.id in correct) / total if total else 0.0

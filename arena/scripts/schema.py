@@ -23,7 +23,8 @@ from pydantic import (
     model_validator,
 )
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 1  # the default; 2 adds `stages`, `victims` and question `category` / `from_role`
+FORMAT_VERSIONS = (1, 2)
 
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")]
 
@@ -32,6 +33,17 @@ class Model(BaseModel):
     """Base: unknown keys are errors (a typo must not be silently ignored); instances are frozen."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+FORMAT2_FIELDS = ("stages", "victims")
+
+
+def drop_unset(data: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """`data` without the keys in `names` whose values are None or empty."""
+    for name in names:
+        if name in data and data[name] in (None, [], {}):
+            del data[name]
+    return data
 
 
 class Visibility(StrEnum):
@@ -55,6 +67,17 @@ class Suite(StrEnum):
 
 class CulpritRule(StrEnum):
     ANY = "any"  # with several culprits, civilians win if any one of them is voted out
+
+
+class QuestionCategory(StrEnum):
+    """What a question asks, for post-game probes (format 2). WellPlay's three categories (PLAYER* /
+    WellPlay, its dataset section) and ThinkThrice's factual / inferential split."""
+
+    WHO_KILLED = "who_killed"  # WellPlay value a: 10 points
+    REASONING = "reasoning"  # WellPlay value b: 5 points
+    RELATIONS = "relations"  # WellPlay value c: 2 points
+    FACTUAL = "factual"  # ThinkThrice: a fact stated in one role's script (`from_role`)
+    INFERENTIAL = "inferential"  # ThinkThrice: needs reasoning over several facts
 
 
 class Location(Model):
@@ -171,6 +194,13 @@ class Question(Model):
     depth: int | None = Field(default=None, ge=1, description="reasoning depth, for MMR")
     weight: float = Field(default=1.0, gt=0)
     source_text: str | None = Field(default=None, description="original text, for imported items")
+    category: QuestionCategory | None = Field(default=None, description="probe category (format 2)")
+    from_role: str | None = Field(default=None, description="role whose script states the fact (format 2)")
+
+    @model_serializer(mode="wrap")
+    def _drop_unset_format2(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Format-2 fields left unset are not serialised, so format-1 content hashes are unchanged."""
+        return drop_unset(handler(self), ("category", "from_role"))
 
     @field_validator("answer", mode="before")
     @classmethod
@@ -197,6 +227,29 @@ class Question(Model):
         return len(self.answer) > 1
 
 
+class Stage(Model):
+    """One stage (act) of a multi-stage case (format 2). The first stage begins before the
+    introductions; stage k >= 2 begins at the start of discussion round `round`, or by default round
+    1 + floor((k - 1) * rounds / n) for n stages (see `arena.engine.stages`). When a stage begins each
+    role receives its part of `scripts`, and `clues` become available: `location` clues can be
+    investigated from then on, `public` clues are shown to everyone then."""
+
+    id: Id
+    title: str = Field(min_length=1)
+    round: int | None = Field(default=None, ge=1, description="discussion round it begins (not for the first)")
+    scripts: dict[str, str] = Field(default_factory=dict, description="role id -> this stage's script part")
+    clues: list[str] = Field(default_factory=list, description="clue ids that become available in this stage")
+
+
+class Victim(Model):
+    """One victim of a multi-victim case (format 2), with the roles who killed them. The vote is
+    taken once per victim (PLAYER*: "vote for who they think is the murderer in each case")."""
+
+    id: Id
+    name: str = Field(min_length=1)
+    culprits: list[str] = Field(min_length=1, description="role ids")
+
+
 class Script(Model):
     format_version: int = FORMAT_VERSION
     id: Id
@@ -215,8 +268,24 @@ class Script(Model):
     reasoning_chains: list[ReasoningChain] = Field(default_factory=list)
     questions: list[Question] = Field(default_factory=list)
     metadata: dict[str, Any] = Field(default_factory=dict)
+    stages: list[Stage] = Field(default_factory=list, description="format 2: acts revealed as the game advances")
+    victims: list[Victim] = Field(default_factory=list, description="format 2: victims, each with its culprits")
 
     _folder: Path | None = PrivateAttr(default=None)
+
+    @model_validator(mode="after")
+    def _format2_needs_version(self) -> Script:
+        used = [name for name in FORMAT2_FIELDS if getattr(self, name)]
+        used += sorted({f"questions[].{name}" for q in self.questions for name in ("category", "from_role")
+                        if getattr(q, name) is not None})
+        if used and self.format_version < 2:
+            raise ValueError(f"{', '.join(used)} need format_version: 2 (fix: set format_version: 2)")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _drop_empty_format2(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Empty `stages` / `victims` are not serialised, so format-1 content hashes are unchanged."""
+        return drop_unset(handler(self), FORMAT2_FIELDS)
 
     @property
     def folder(self) -> Path | None:

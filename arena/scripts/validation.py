@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from arena.scripts.evidence import check_evidence
+from arena.scripts.format2 import check_format2, format2_ids
 from arena.scripts.paths import file_problem
 from arena.scripts.problems import Problem
-from arena.scripts.schema import FORMAT_VERSION, ImageKind, Script, Suite, Visibility
+from arena.scripts.schema import FORMAT_VERSIONS, ImageKind, Script, Suite, Visibility
 from multimodal.files import FileProblem, resolve_inside
 from multimodal.images import ImageProblem, inspect_file
 
@@ -36,6 +37,7 @@ def all_ids(script: Script) -> Iterator[tuple[str, str]]:
             yield f"reasoning_chains[{i}].steps[{j}].id", step.id
     for i, q in enumerate(script.questions):
         yield f"questions[{i}].id", q.id
+    yield from format2_ids(script)
 
 
 def check_ids(script: Script, file: str) -> list[Problem]:
@@ -177,10 +179,10 @@ def validate_script(script: Script, file: str | None = None) -> list[Problem]:
     """Every problem of a loaded script (empty list when it is valid)."""
     name = file or str((script.folder or Path(".")) / "script.yaml")
     problems: list[Problem] = []
-    if script.format_version != FORMAT_VERSION:
+    if script.format_version not in FORMAT_VERSIONS:
         problems.append(Problem(name, "format_version", f"unsupported format version {script.format_version}",
-                                f"this arena reads version {FORMAT_VERSION}"))
+                                f"this arena reads versions {', '.join(map(str, FORMAT_VERSIONS))}"))
     for check in (check_ids, check_culprits, check_roles, check_clue_fields, check_references,
-                  check_questions, check_images, check_evidence):
+                  check_questions, check_format2, check_images, check_evidence):
         problems += check(script, name)
     return problems

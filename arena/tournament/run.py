@@ -22,11 +22,11 @@ import asyncio
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arena.agents import SeatedAgents, play_game, seat_entries, seat_timeout_s
-from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.agents.runner import DEFAULT_TIMEOUT_S, GameResult
 from arena.engine import GameConfig
 from arena.engine.events import EventBase
 from arena.entries import Entry
@@ -36,11 +36,15 @@ from arena.scripts.schema import Script
 from arena.tournament.plan import PlannedGame
 from arena.tournament.progress import NullProgress, ProgressReporter
 from arena.tournament.record import GameWrite, game_write
-from leaderboard.store import Store
+from leaderboard.store import MetricScoreRecord, Store
 from leaderboard.store.records import utc_now
 
 log = logging.getLogger(__name__)
 Seat = Callable[[Script, Entry, Entry, int, ModelClient | None], SeatedAgents]
+# Runs after a finished game with its agents and client (post-game probes); returns the metric rows to
+# store once the game is recorded, given its game id.
+AfterGame = Callable[[Script, GameResult, SeatedAgents, Entry, Entry, int, ModelClient | None],
+                     Awaitable[Callable[[str], list[MetricScoreRecord]]]]
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class RunOptions:
     budget_usd: float | None = None
     max_games: int | None = None
     timeout_s: float = DEFAULT_TIMEOUT_S
+    after_game: AfterGame | None = None  # e.g. the post-game probes of `arena tournament --probes`
 
 
 @dataclass
@@ -120,12 +125,15 @@ class Scheduler:
         script = self.scripts[planned.script.script_id]
         civilians, murderer = self.entries[planned.civilians], self.entries[planned.murderer]
         events: list[EventBase] = []
-        started, error = utc_now(), None
+        started, error, extra = utc_now(), None, None
         try:
             seated = self.seat(script, civilians, murderer, planned.seed, self.client)
             timeout_s = seat_timeout_s(civilians, murderer, self.client, self.options.timeout_s)
-            await play_game(script, seated, GameConfig(rounds=self.options.rounds), planned.seed,
-                            timeout_s=timeout_s, clock=self.clock, on_event=events.append)
+            result = await play_game(script, seated, GameConfig(rounds=self.options.rounds), planned.seed,
+                                     timeout_s=timeout_s, clock=self.clock, on_event=events.append)
+            if self.options.after_game is not None and result.status == "finished":
+                extra = await self.options.after_game(script, result, seated, civilians, murderer, planned.seed,
+                                                      self.client)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - one broken game is recorded as data; the tournament goes on
@@ -133,7 +141,17 @@ class Scheduler:
         write = game_write(planned, events, script=planned.script, seed=planned.seed, civilians=planned.civilians,
                            murderer=planned.murderer, started_at=started, error=error)
         await self.record(write)
+        if extra is not None and not any(w is write for w in self.unwritten):
+            await self._write_extra(extra(write.game.game_id))
         return write
+
+    async def _write_extra(self, rows: list[MetricScoreRecord]) -> None:
+        """Store the after-game rows of a recorded game; a failure is logged, never stops the tournament."""
+        try:
+            async with self._write_lock:
+                await asyncio.to_thread(self.store.record_metric_scores, rows)
+        except Exception as exc:  # noqa: BLE001 - the game itself is recorded; only its probe rows are lost
+            log.error("after-game rows could not be recorded: %s", exc)
 
     async def record(self, write: GameWrite) -> None:
         """Write one game (held for later when the store fails), then any games held before it."""

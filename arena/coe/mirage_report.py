@@ -1,0 +1,39 @@
+"""MIRAGE's columns of `arena coe report`: one cell per report row, from its latest metric rows.
+
+Victory and CIC are counted from the log (`rule/mirage-v1`). TII, ICI and SCI are the mean over
+the LLM judges' scores (`judge_ids` lists them); the offline judge's values are kept apart under
+`offline`, labelled, never mixed with LLM-judged ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.coe.mirage import MIRAGE_METRICS, MIRAGE_RULE
+
+COUNTED = ("victory", "cic")
+JUDGED = ("tii", "ici", "sci")
+
+
+def _mean(values: list[float]) -> float | None:
+    return round(sum(values) / len(values), 1) if values else None
+
+
+def mirage_cell(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The MIRAGE values of one report row (empty when the row's games have no MIRAGE score)."""
+    mine = [r for r in rows if r["metric"] in MIRAGE_METRICS and r["value"] is not None]
+    if not mine:
+        return {}
+    cell: dict[str, Any] = {"judge_ids": {}, "offline": {}}
+    for metric in COUNTED:
+        values = [float(r["value"]) for r in mine if r["metric"] == metric and r["judge"] == MIRAGE_RULE]
+        cell[metric], cell[f"n_{metric}"] = _mean(values), len(values)
+    for metric in JUDGED:
+        llm = [r for r in mine if r["metric"] == metric and r["judge_label"] == "llm"]
+        offline = [float(r["value"]) for r in mine if r["metric"] == metric and r["judge_label"] == "offline"]
+        cell[metric], cell[f"n_{metric}"] = _mean([float(r["value"]) for r in llm]), len(llm)
+        if llm:
+            cell["judge_ids"][metric] = sorted({r["judge"] for r in llm})
+        if offline:
+            cell["offline"][metric], cell["offline"][f"n_{metric}"] = _mean(offline), len(offline)
+    return cell
