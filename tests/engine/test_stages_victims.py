@@ -89,12 +89,13 @@ def test_each_victim_is_voted_on_and_the_civilians_must_win_every_vote(staged: S
     assert replay(log, staged).outcome == result
 
 
-@pytest.mark.parametrize(("votes", "lost"), [
-    (["cole", "cole", "ada", "cole", "cole", "ada"], "v_tom"),  # Tom's killer is Ada, not Cole
-    (["ada", "ada", "bea", "ada", "cole", "bea"], "v_nell")])  # a three-way tie on Nell
-def test_losing_one_victims_vote_loses_the_game(staged: Script, votes: list[str | None], lost: str) -> None:
+@pytest.mark.parametrize(("votes", "lost", "winner"), [
+    (["cole", "cole", "ada", "cole", "cole", "ada"], "v_tom", "murderer"),  # Tom's killer is Ada, not Cole
+    (["ada", "ada", "bea", "ada", "cole", "bea"], "v_nell", "tie")])  # a three-way tie on Nell: a drawn game
+def test_civilians_win_only_if_they_win_every_victims_vote(staged: Script, votes: list[str | None], lost: str,
+                                                           winner: str) -> None:
     result = outcome(play_votes(staged, votes)[0])
-    assert result.winner == "murderer"
+    assert result.winner == winner
     assert result.victims is not None
     assert [v.victim for v in result.victims if v.winner != "civilians"] == [lost]
 
