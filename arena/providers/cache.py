@@ -28,8 +28,12 @@ log = logging.getLogger(__name__)
 
 
 def cache_key(identity: dict[str, Any], request: Request, epoch: int = 0) -> str:
-    payload = {"entry": identity, "request": request.fingerprint(), "epoch": epoch}
-    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+    """sha256 of `json.dumps({"entry": identity, "request": request.fingerprint(), "epoch": epoch},
+    sort_keys=True, separators=(",", ":"), default=str)`, byte for byte, with the request's part taken
+    from its memoised per-message JSON (a conversation's earlier messages are never serialised again)."""
+    entry = json.dumps(identity, sort_keys=True, separators=(",", ":"), default=str)
+    epoch_json = json.dumps(epoch, default=str)
+    canonical = f'{{"entry":{entry},"epoch":{epoch_json},"request":{request.fingerprint_json()}}}'
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from typing import Annotated, Any, Literal
+import json
+from functools import cached_property
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, computed_field, field_validator, model_validator
+
+from arena.frozen import Memoised
 
 CallStatus = Literal["ok", "refused_or_blocked", "api_error", "timeout", "context_limit"]
 CALL_STATUSES: tuple[str, ...] = ("ok", "refused_or_blocked", "api_error", "timeout", "context_limit")
@@ -27,10 +31,11 @@ class TextPart(BaseModel):
     text: str
 
 
-class ImagePart(BaseModel):
+class ImagePart(Memoised):
     """An image in a message: its bytes, media type and content hash (computed, never trusted from input)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    MEMOS: ClassVar[tuple[str, ...]] = ("sha256",)
     type: Literal["image"] = "image"
     data: Base64Bytes = Field(repr=False)
     media_type: str
@@ -64,8 +69,9 @@ class ImagePart(BaseModel):
         return value
 
     @computed_field  # type: ignore[prop-decorator]
-    @property
+    @cached_property
     def sha256(self) -> str:
+        """Hashed once per part (parts are frozen): cache keys name the image by it on every call."""
         return hashlib.sha256(self.data).hexdigest()
 
     def base64_data(self) -> str:
@@ -80,7 +86,7 @@ class ImagePart(BaseModel):
 Part = Annotated[TextPart | ImagePart, Field(discriminator="type")]
 
 
-class Message(BaseModel):
+class Message(Memoised):
     """One turn. System turns carry text only; user turns may mix text and images.
 
     `cache_breakpoint` marks the end of a stable prompt prefix (rules, role script, images) so that
@@ -88,6 +94,7 @@ class Message(BaseModel):
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    MEMOS: ClassVar[tuple[str, ...]] = ("_fingerprint_json",)
     role: Literal["system", "user", "assistant"]
     parts: list[Part]
     cache_breakpoint: bool = False
@@ -122,6 +129,26 @@ class Message(BaseModel):
     def images(self) -> list[ImagePart]:
         return [p for p in self.parts if isinstance(p, ImagePart)]
 
+    def fingerprint(self) -> dict[str, Any]:
+        """This message as `Request.fingerprint` lists it: images named by their hashes."""
+        return {"role": self.role, "cache_breakpoint": self.cache_breakpoint,
+                "parts": [{"text": p.text} if isinstance(p, TextPart)
+                          else {"image": p.sha256, "media_type": p.media_type} for p in self.parts]}
+
+    def fingerprint_json(self, compact: bool = True) -> str:
+        """`json.dumps(self.fingerprint(), sort_keys=True)`, compact or with the default separators, computed
+        once per message: a conversation only grows, so each request serialises only its new messages."""
+        memo = self._fingerprint_json
+        text = memo.get(compact)
+        if text is None:
+            separators = (",", ":") if compact else (", ", ": ")
+            text = memo[compact] = json.dumps(self.fingerprint(), sort_keys=True, separators=separators)
+        return text
+
+    @cached_property
+    def _fingerprint_json(self) -> dict[bool, str]:
+        return {}
+
 
 class Request(BaseModel):
     """One generation request. Unset sampling fields fall back to the entry's settings."""
@@ -151,14 +178,20 @@ class Request(BaseModel):
 
     def fingerprint(self) -> dict[str, Any]:
         """A JSON-able view with images replaced by their hashes: what cache keys are built from."""
-        messages = [
-            {"role": m.role, "cache_breakpoint": m.cache_breakpoint,
-             "parts": [{"text": p.text} if isinstance(p, TextPart) else {"image": p.sha256, "media_type": p.media_type}
-                       for p in m.parts]}
-            for m in self.messages
-        ]
-        return {"messages": messages, "max_tokens": self.max_tokens, "temperature": self.temperature,
-                "seed": self.seed, "json_mode": self.json_mode, "stop": list(self.stop)}
+        return {"messages": [m.fingerprint() for m in self.messages], "max_tokens": self.max_tokens,
+                "temperature": self.temperature, "seed": self.seed, "json_mode": self.json_mode,
+                "stop": list(self.stop)}
+
+    def fingerprint_json(self, compact: bool = True) -> str:
+        """`json.dumps(self.fingerprint(), sort_keys=True, default=str)` (compact, or with the default
+        separators), byte for byte, built from each message's memoised JSON: linear in what is new."""
+        comma, colon = (",", ":") if compact else (", ", ": ")
+        head = json.dumps({"json_mode": self.json_mode, "max_tokens": self.max_tokens}, separators=(comma, colon),
+                          default=str)
+        tail = json.dumps({"seed": self.seed, "stop": list(self.stop), "temperature": self.temperature},
+                          separators=(comma, colon), default=str)
+        messages = comma.join([m.fingerprint_json(compact) for m in self.messages])
+        return f'{head[:-1]}{comma}"messages"{colon}[{messages}]{comma}{tail[1:]}'
 
 
 class Response(BaseModel):

@@ -79,6 +79,7 @@ class Scheduler:
         self.tally = RunTally()
         self._started = 0
         self._write_lock = asyncio.Lock()
+        self._queued: list[tuple[GameWrite, asyncio.Future[bool | Exception]]] = []
         self.unwritten: list[GameWrite] = []
         self.write_error: StoreError | None = None
 
@@ -165,12 +166,40 @@ class Scheduler:
         self.write_error = exc if isinstance(exc, StoreError) else StoreError(f"{type(exc).__name__}: {exc}")
         self.tally.stopped = self.tally.stopped or "store_error"
 
+    def _write_batch(self, writes: Sequence[GameWrite]) -> list[bool | Exception]:
+        """Write `writes` (in a worker thread): one alone as `record_game`, several over one connection."""
+        if len(writes) == 1:
+            try:
+                return [self.store.record_game(writes[0].game, writes[0].events, writes[0].calls)]
+            except Exception as exc:  # noqa: BLE001 - handed to the game's own waiter
+                return [exc]
+        try:
+            return self.store.record_games([(w.game, w.events, w.calls) for w in writes])
+        except Exception as exc:  # noqa: BLE001 - no connection: every game of the batch is held
+            return [exc] * len(writes)
+
     async def _write(self, write: GameWrite) -> None:
         # One writer at a time (DuckDB allows one per file); the thread keeps the other games running.
+        # Group commit: whoever holds the lock writes every game queued meanwhile over one connection
+        # (each game still its own transaction), so 64 games ending together do not wait 64 connects.
         # shield: once a game is being written, a Ctrl-C lets that write finish rather than half-track it.
+        outcome: asyncio.Future[bool | Exception] = asyncio.get_running_loop().create_future()
+        self._queued.append((write, outcome))
         async with self._write_lock:
-            fresh = await asyncio.shield(asyncio.to_thread(self.store.record_game, write.game, write.events,
-                                                           write.calls))
+            if not outcome.done():
+                batch, self._queued = self._queued, []
+                results: list[bool | Exception] = []
+                try:
+                    results = await asyncio.shield(asyncio.to_thread(self._write_batch, [w for w, _ in batch]))
+                finally:  # cancelled meanwhile: the waiters of this batch are cancelled with the run
+                    for (_, waiting), result in zip(batch, results, strict=False):
+                        waiting.set_result(result)
+                    for _, waiting in batch:
+                        if not waiting.done():
+                            waiting.cancel()
+        fresh = outcome.result()
+        if isinstance(fresh, Exception):
+            raise fresh
         if not fresh:
             return  # finished meanwhile under the same plan key (another run): not counted twice
         game = write.game
