@@ -138,19 +138,32 @@ def memory_run(games: int, latency_ms: int, in_flight: int) -> None:
           f"({in_flight} in flight, {latency_ms} ms per call, {time.perf_counter() - started:.0f} s; target < 500 MB)")
 
 
-def ray_figures(workers: list[int], latency_ms: int, games: int) -> None:
-    try:
-        from arena.tournament.ray_executor import ray_available, run_ray_bench
-    except ImportError:
-        print("ray: the Ray executor is not available in this version")
-        return
+def ray_figures(workers: list[int], latency_ms: int, games: int, in_flight: int) -> None:
+    """Games per minute with each count of Ray worker processes (a local cluster on 127.0.0.1)."""
+    from arena.tournament.ray_executor import ray_available, ray_cluster
+
     if not ray_available():
         print("ray: not installed (pip install 'whodunit-arena[ray]'); Ray figures skipped")
         return
-    for count in workers:
-        played, wall = run_ray_bench(count, latency_ms, games)
-        print(f"ray: {count} worker process(es): {played} games in {wall:.1f} s = {played / wall * 60:.0f} games/min "
-              f"({latency_ms} ms per call)")
+    with ray_cluster(None, max(workers)), tempfile.TemporaryDirectory() as tmp:
+        for count in workers:
+            started = time.perf_counter()
+            played = asyncio.run(ray_run(count, latency_ms, games, in_flight, Path(tmp) / f"ray{count}.duckdb"))
+            wall = time.perf_counter() - started
+            print(f"ray: {count} worker process(es), {in_flight} games in flight: {played} games in {wall:.1f} s = "
+                  f"{played / wall * 60:.0f} games/min ({latency_ms} ms per call)", flush=True)
+
+
+async def ray_run(workers: int, latency_ms: int, games: int, in_flight: int, db: Path) -> int:
+    from arena.tournament.ray_executor import start_players
+
+    tournament, options = plan(latency_ms, in_flight, games), RunOptions(rounds=1, concurrency=in_flight)
+    players = await asyncio.to_thread(start_players, {e.entry_id: e for e in tournament.entries},
+                                      {s.id: s for s in tournament.scripts}, options, workers=workers, use_cache=False)
+    async with ModelClient(use_cache=False) as client:
+        summary = await run_tournament(tournament, Store(db), options, client=client, elsewhere=players,
+                                       snapshot=False)
+    return summary.played
 
 
 def main() -> None:
@@ -175,7 +188,7 @@ def main() -> None:
             print(asyncio.run(timed_run(n, args.latency_ms, args.waves * n, Path(tmp))).line(), flush=True)
     print(f"start-up: arena --help {startup_s():.2f} s (best of 3)", flush=True)
     if args.ray_workers:
-        ray_figures([int(x) for x in args.ray_workers.split(",")], args.latency_ms, args.ray_games)
+        ray_figures([int(x) for x in args.ray_workers.split(",")], args.latency_ms, args.ray_games, 32)
     if args.memory_games:
         subprocess.run([sys.executable, __file__, "--memory-child", "--memory-games", str(args.memory_games),
                         "--latency-ms", "5"], check=True)

@@ -22,7 +22,7 @@ import asyncio
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arena.agents import SeatedAgents, play_game, seat_entries, seat_timeout_s
@@ -41,6 +41,12 @@ from leaderboard.store.records import utc_now
 
 log = logging.getLogger(__name__)
 Seat = Callable[[Script, Entry, Entry, int, ModelClient | None], SeatedAgents]
+PlayElsewhere = Callable[[PlannedGame], Awaitable[GameWrite]]
+"""Plays one planned game in another process (`arena.tournament.ray_executor`) and returns what to record."""
+
+
+class GameLost(Exception):
+    """A game whose player process died before it ended: nothing is recorded, and a rerun plays it."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +69,7 @@ class RunTally:
     statuses: Counter[str] = field(default_factory=Counter)
     stopped: str | None = None
     game_ids: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)  # plan keys of games lost with their worker process
 
 
 class Scheduler:
@@ -71,9 +78,9 @@ class Scheduler:
     def __init__(self, store: Store, entries: Mapping[str, Entry], scripts: Mapping[str, Script],
                  options: RunOptions, *, client: ModelClient | None = None, spent_usd: float = 0.0,
                  progress: ProgressReporter | None = None, seat: Seat = seat_entries,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter, elsewhere: PlayElsewhere | None = None) -> None:
         self.store, self.entries, self.scripts, self.options = store, entries, scripts, options
-        self.client, self.seat, self.clock = client, seat, clock
+        self.client, self.seat, self.clock, self.elsewhere = client, seat, clock, elsewhere
         self.progress = progress or NullProgress()
         self.spent_usd = spent_usd
         self.tally = RunTally()
@@ -109,7 +116,11 @@ class Scheduler:
 
         async def worker() -> None:
             while (planned := self._next(queue)) is not None:
-                await self.play_one(planned)
+                try:
+                    await self.play_one(planned)
+                except GameLost as exc:
+                    log.warning("game %s lost with its worker process (%s); a rerun plays it", planned.plan_key, exc)
+                    self.tally.lost.append(planned.plan_key)
 
         async with asyncio.TaskGroup() as group:
             for _ in range(max(1, min(self.options.concurrency, len(games)))):
@@ -117,22 +128,13 @@ class Scheduler:
         await self.flush_unwritten(final=True)
 
     async def play_one(self, planned: PlannedGame) -> GameWrite:
-        """Play one planned game (an exception becomes an `error` game) and record it."""
-        script = self.scripts[planned.script.script_id]
-        civilians, murderer = self.entries[planned.civilians], self.entries[planned.murderer]
-        events: list[EventBase] = []
-        started, error = utc_now(), None
-        try:
-            seated = self.seat(script, civilians, murderer, planned.seed, self.client)
-            timeout_s = seat_timeout_s(civilians, murderer, self.client, self.options.timeout_s)
-            await play_game(script, seated, GameConfig(rounds=self.options.rounds), planned.seed,
-                            timeout_s=timeout_s, clock=self.clock, on_event=events.append)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - one broken game is recorded as data; the tournament goes on
-            error = exc
-        write = game_write(planned, events, script=planned.script, seed=planned.seed, civilians=planned.civilians,
-                           murderer=planned.murderer, started_at=started, error=error)
+        """Play one planned game (here, or elsewhere when the scheduler has a remote player) and record it.
+        A game lost with a remote worker process raises GameLost and records nothing."""
+        if self.elsewhere is not None:
+            write = await self.elsewhere(planned)
+        else:
+            write = await play_planned(planned, self.scripts, self.entries, self.options, self.client, self.seat,
+                                       self.clock)
         await self.record(write)
         return write
 
@@ -209,3 +211,24 @@ class Scheduler:
         self.tally.statuses[game.status] += 1
         self.tally.game_ids.append(game.game_id)
         self.progress.recorded(game, self.spent_usd)
+
+
+async def play_planned(planned: PlannedGame, scripts: Mapping[str, Script], entries: Mapping[str, Entry],
+                       options: RunOptions, client: ModelClient | None, seat: Seat = seat_entries,
+                       clock: Callable[[], float] = time.perf_counter) -> GameWrite:
+    """Play one planned game (an exception becomes an `error` game) and return what to record."""
+    script = scripts[planned.script.script_id]
+    civilians, murderer = entries[planned.civilians], entries[planned.murderer]
+    events: list[EventBase] = []
+    started, error = utc_now(), None
+    try:
+        seated = seat(script, civilians, murderer, planned.seed, client)
+        timeout_s = seat_timeout_s(civilians, murderer, client, options.timeout_s)
+        await play_game(script, seated, GameConfig(rounds=options.rounds), planned.seed,
+                        timeout_s=timeout_s, clock=clock, on_event=events.append)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - one broken game is recorded as data; the tournament goes on
+        error = exc
+    return game_write(planned, events, script=planned.script, seed=planned.seed, civilians=planned.civilians,
+                      murderer=planned.murderer, started_at=started, error=error)
