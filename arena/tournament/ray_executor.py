@@ -115,7 +115,8 @@ def start_players(entries: Mapping[str, Entry], scripts: Mapping[str, Script], o
                   workers: int, use_cache: bool) -> RayPlayers:
     """`workers` GameWorker actors on the connected cluster (call inside `ray_cluster`)."""
     ray = require_ray()
-    remote = ray.remote(num_cpus=0, max_restarts=0, max_concurrency=max(1, options.concurrency))(GameWorker)
+    remote = ray.remote(num_cpus=0, max_restarts=0, max_concurrency=max(1, options.concurrency),
+                        scheduling_strategy="SPREAD")(GameWorker)  # over the machines of the cluster
     actors = [remote.remote(entries, scripts, options, cache_file(use_cache)) for _ in range(workers)]
     players = RayPlayers(actors, (ray.exceptions.RayActorError,))
     players.pids()  # every worker is up (or this raises) before the first game is sent
