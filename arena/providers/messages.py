@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -94,7 +95,7 @@ class Message(Memoised):
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    MEMOS: ClassVar[tuple[str, ...]] = ("_fingerprint_json",)
+    MEMOS: ClassVar[tuple[str, ...]] = ("_fingerprint_json", "_chain")
     role: Literal["system", "user", "assistant"]
     parts: list[Part]
     cache_breakpoint: bool = False
@@ -149,6 +150,11 @@ class Message(Memoised):
     def _fingerprint_json(self) -> dict[bool, str]:
         return {}
 
+    @cached_property
+    def _chain(self) -> dict[tuple[str, bool], tuple[Message | None, Any]]:
+        # (prefix, compact) -> (the message before this one, sha256 state up to and including this one)
+        return {}
+
 
 class Request(BaseModel):
     """One generation request. Unset sampling fields fall back to the entry's settings."""
@@ -192,6 +198,45 @@ class Request(BaseModel):
                           separators=(comma, colon), default=str)
         messages = comma.join([m.fingerprint_json(compact) for m in self.messages])
         return f'{head[:-1]}{comma}"messages"{colon}[{messages}]{comma}{tail[1:]}'
+
+    def fingerprint_sha256(self, prefix: str = "", suffix: str = "", compact: bool = True) -> str:
+        """sha256 hex of `prefix + self.fingerprint_json(compact) + suffix`, hashing only the messages not
+        hashed before after the same prefix and settings (see `chained_sha256`)."""
+        comma, colon = (",", ":") if compact else (", ", ": ")
+        head = json.dumps({"json_mode": self.json_mode, "max_tokens": self.max_tokens}, separators=(comma, colon),
+                          default=str)
+        tail = json.dumps({"seed": self.seed, "stop": list(self.stop), "temperature": self.temperature},
+                          separators=(comma, colon), default=str)
+        state = chained_sha256(f'{prefix}{head[:-1]}{comma}"messages"{colon}[', self.messages, compact)
+        state.update(f"]{comma}{tail[1:]}{suffix}".encode())
+        return str(state.hexdigest())
+
+
+def chained_sha256(prefix: str, messages: Sequence[Message], compact: bool = True) -> Any:
+    """The sha256 state over `prefix` followed by the messages' JSON joined by commas, resumed from the
+    longest run of leading messages hashed before after the same prefix (an append-only conversation
+    hashes only its new messages). Each message keeps the state after itself and the message before it,
+    so a resumed run is used only when every link back to the first message is the same object."""
+    comma = "," if compact else ", "
+    start, state = 0, None
+    for k in range(len(messages) - 1, -1, -1):
+        link = messages[k]._chain.get((prefix, compact))
+        if link is not None and _linked(messages, k, prefix, compact):
+            start, state = k + 1, link[1]
+            break
+    for k in range(start, len(messages)):
+        state = hashlib.sha256(prefix.encode()) if state is None else state.copy()
+        state.update(((comma if k else "") + messages[k].fingerprint_json(compact)).encode())
+        messages[k]._chain[(prefix, compact)] = (messages[k - 1] if k else None, state)
+    return (state or hashlib.sha256(prefix.encode())).copy()
+
+
+def _linked(messages: Sequence[Message], k: int, prefix: str, compact: bool) -> bool:
+    for j in range(k, -1, -1):
+        link = messages[j]._chain.get((prefix, compact))
+        if link is None or link[0] is not (messages[j - 1] if j else None):
+            return False
+    return True
 
 
 class Response(BaseModel):

@@ -161,3 +161,15 @@ def test_the_provider_limit_comes_from_the_environment(monkeypatch):
     monkeypatch.setenv("ARENA_PROVIDER_LIMIT", "lots")
     with pytest.raises(ConfigError, match="ARENA_PROVIDER_LIMIT"):
         default_provider_limit()
+
+
+def test_chained_hashes_equal_the_plain_hash_as_conversations_grow_and_branch():
+    base = conversation()
+    grown = Request(messages=[*base.messages, Message.assistant("ok"), Message.user("next")], seed=13)
+    branch = Request(messages=[*base.messages[:2], Message.assistant("other"), *base.messages[3:]], seed=12)
+    for request in (base, grown, branch, base, grown):
+        for compact in (True, False):
+            plain = hashlib.sha256(f"P{request.fingerprint_json(compact)}S".encode()).hexdigest()
+            assert request.fingerprint_sha256("P", "S", compact) == plain
+            assert request.fingerprint_sha256("Q", "", compact) == hashlib.sha256(
+                f"Q{request.fingerprint_json(compact)}".encode()).hexdigest()
