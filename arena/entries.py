@@ -23,12 +23,14 @@ import hashlib
 import json
 import os
 import tomllib
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, field_validator
+from pydantic import ConfigDict, Field, ValidationError, computed_field, field_validator
 
 from arena.errors import ConfigError
+from arena.frozen import Memoised
 
 ENTRIES_ENV = "ARENA_ENTRIES"
 DEFAULT_ENTRIES_FILE = Path("entries.toml")
@@ -43,10 +45,11 @@ StructuredSetting = Literal["auto", "json_schema", "json_object", "off"]
 ImageMode = Literal["native", "ocr", "caption", "none"]
 
 
-class Entry(BaseModel):
+class Entry(Memoised):
     """One rated contestant. `name` is a label; `entry_id` is the stable identity."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    MEMOS: ClassVar[tuple[str, ...]] = ("entry_id", "settings_json")
     name: str
     model: str = Field(description="provider/model, e.g. openai/gpt-4o")
     temperature: float | None = Field(default=None, ge=0.0, le=2.0)
@@ -107,10 +110,17 @@ class Entry(BaseModel):
         return identity
 
     @computed_field  # type: ignore[prop-decorator]
-    @property
+    @cached_property
     def entry_id(self) -> str:
+        """Hashed once per entry (entries are frozen): every model call names its entry by it."""
         canonical = json.dumps(self.identity(), sort_keys=True, separators=(",", ":"), default=str)
         return f"{self.model}@{hashlib.sha256(canonical.encode()).hexdigest()[:10]}"
+
+    @cached_property
+    def settings_json(self) -> str:
+        """All settings as JSON (operational ones too), computed once: the key of the entry's adapter and
+        concurrency limit in a model client."""
+        return self.model_dump_json()
 
 
 def builtin_entries() -> dict[str, Entry]:

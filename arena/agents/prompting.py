@@ -15,6 +15,8 @@ The decision block ends with a ```decision fence holding a machine-readable copy
 from __future__ import annotations
 
 import json
+import os
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -85,6 +87,39 @@ def clue_line(clue: ClueView, image_number: int | None, mode: ImageMode = "nativ
     return f"{clue.id} [{clue.source}] {clue.title}{text}{shown}"
 
 
+LOADED_MEMO_SIZE = 256
+Signature = tuple[int, int, int, int]
+_loaded: OrderedDict[tuple[str, str], tuple[Signature, ImagePart]] = OrderedDict()
+
+
+def _signature(path: Path) -> Signature | None:
+    """(device, inode, size, mtime) of the file `path` leads to (links followed); None when unreadable."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def load_clue_image(folder: Path, name: str, label: str) -> ImagePart:
+    """The image `name` of case folder `folder`, read under the path rule and the image cap and checked
+    once per process: every agent of every game shows the same few clue images. A later call is served
+    from memory only while the file the path leads to is the same one (device, inode, size, mtime), so a
+    swapped file or link is read and checked again; FileProblem or ImageProblem when it is not usable."""
+    slot = (str(folder), name)
+    known = _loaded.get(slot)
+    if known is not None and known[0] == _signature(folder / name):
+        return known[1]
+    before = _signature(folder / name)
+    data = read_inside(folder, name, max_image_bytes(), IMAGE_CAP_ENV)
+    part = ImagePart(data=data, media_type=inspect_bytes(data, label).media_type)
+    if before is not None and before == _signature(folder / name):
+        _loaded[slot] = (before, part)
+        while len(_loaded) > LOADED_MEMO_SIZE:
+            _loaded.popitem(last=False)
+    return part
+
+
 class ClueImages:
     """Loads each clue image once, with its media type sniffed from the bytes (never the file name).
 
@@ -102,12 +137,10 @@ class ClueImages:
             return None
         if path not in self._parts:
             try:  # the case's path rule and image cap hold here too, not only when the case was loaded
-                data = read_inside(Path(obs.folder or "."), clue.image, max_image_bytes(), IMAGE_CAP_ENV)
-                info = inspect_bytes(data, str(path))
+                image = load_clue_image(Path(obs.folder or "."), clue.image, str(path))
             except (FileProblem, ImageProblem) as exc:
                 raise ImageError(f"clue {clue.id} of script {obs.script_id}: cannot load image {path}: {exc}") from exc
-            self._parts[path] = (ImagePart(data=data, media_type=info.media_type) if self.mode == "native"
-                                 else TextPart(text=self._read(data)))
+            self._parts[path] = image if self.mode == "native" else TextPart(text=self._read(image.data))
         return self._parts[path]
 
     def _read(self, data: bytes) -> str:

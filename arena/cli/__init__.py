@@ -8,19 +8,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from arena.cli import (
-    coe_cmd,
-    demo_cmd,
-    generate_cmd,
-    import_cmd,
-    leaderboard_cmd,
-    models_cmd,
-    play_cmd,
-    qa_cmd,
-    scripts_cmd,
-    submit_cmd,
-    tournament_cmd,
-)
+from arena.cli.lazy import LazyCommand, lazy_group
 from arena.errors import ArenaError
 
 
@@ -38,6 +26,33 @@ def _hide_flag_types() -> None:
     option.display_type_rich = display_type_rich  # type: ignore[method-assign]
 
 
+# Every command's module is imported only when that command runs (arena.cli.lazy): `arena --help` and
+# light commands do not pay for DuckDB, scikit-learn, Pillow or the provider SDKs.
+COMMANDS = [
+    LazyCommand("demo", "arena.cli.demo_cmd:demo", "Run the main job with no keys: a tournament of the built-in "
+                "agents on the bundled cases, the QA suites, transcript scoring, then serve the leaderboard."),
+    LazyCommand("tournament", "arena.cli.tournament_cmd:tournament",
+                "Play an all-play-all tournament (resumable: rerun the same command to continue)."),
+    LazyCommand("submit", "arena.cli.submit_cmd:submit",
+                "Register an entry after a smoke check and place it against the active pool."),
+    LazyCommand("qa", "arena.cli.qa_cmd:qa",
+                "Ask an entry the multiple-choice questions of the cases; store every answer; print accuracy."),
+    LazyCommand("leaderboard", "arena.cli.leaderboard_cmd:leaderboard",
+                "Ratings from the recorded games: TrueSkill, Bradley-Terry with 95% CIs, win rates per faction."),
+    LazyCommand("generate", "arena.cli.generate_cmd:generate", "Generate murder-mystery cases; each passes the "
+                "solver check (exactly one solution) before it is written."),
+    LazyCommand("play", "arena.cli.play_cmd:play",
+                "Play one game between two entries, write its event log (JSONL) and record it in the store."),
+    LazyCommand("replay", "arena.cli.play_cmd:replay_log",
+                "Print a game's transcript; verify the log against its case by replaying it."),
+    LazyCommand("scripts", "arena.cli.scripts_cmd:app", "Browse, check and render scripts (cases).", group=True),
+    LazyCommand("import", "arena.cli.import_cmd:app",
+                "Import cases from the WhodunitBench, MIRAGE and WellPlay (PLAYER*) datasets.", group=True),
+    LazyCommand("models", "arena.cli.models_cmd:app", "Model providers and entries: list them, try one.", group=True),
+    LazyCommand("coe", "arena.cli.coe_cmd:app",
+                "Chain of evaluation: transcript metrics, the Table-3 protocol and report.", group=True),
+]
+
 _hide_flag_types()
 app = typer.Typer(
     name="arena",
@@ -45,19 +60,14 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    cls=lazy_group(COMMANDS),
 )
-app.add_typer(scripts_cmd.app, name="scripts")
-app.add_typer(import_cmd.app, name="import")
-app.add_typer(models_cmd.app, name="models")
-app.add_typer(coe_cmd.app, name="coe")
-app.command("demo")(demo_cmd.demo)
-app.command("tournament")(tournament_cmd.tournament)
-app.command("submit")(submit_cmd.submit)
-app.command("qa")(qa_cmd.qa)
-app.command("leaderboard")(leaderboard_cmd.leaderboard)
-app.command("generate")(generate_cmd.generate)
-app.command("play")(play_cmd.play)
-app.command("replay")(play_cmd.replay_log)
+
+
+@app.callback()
+def _root() -> None:
+    """Whodunit Arena: vision-language agents play murder mystery games; ratings, QA suites, leaderboard."""
+
 
 err = Console(stderr=True)
 

@@ -12,10 +12,7 @@ from rich.table import Table
 
 from arena.errors import ScriptError
 from arena.scripts.loader import discover_scripts, find_script, load_script, load_script_unchecked, script_file
-from arena.scripts.report import case_problems
 from arena.scripts.stats import count_words, script_stats
-from arena.scripts.validation import validate_script
-from multimodal.cards.render import CardError, render_cards
 
 app = typer.Typer(help="Browse, check and render scripts (cases).", no_args_is_help=True)
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
@@ -77,6 +74,9 @@ def validate(paths: list[Path] = PathsArg,
                                              "text-rich card (about a second a card).")) -> None:
     """Check cases: structure, and the case checks (coherence, solution, keys, vision, length, legibility),
     each problem with case, clue or question and the fix; exit 1 on any problem."""
+    from arena.scripts.report import case_problems  # the checks load the solver and the image tools
+    from arena.scripts.validation import validate_script
+
     failed = 0
     for path in resolve_paths(paths):
         problems: Sequence[object]  # Problems, or the error's own message when it lists none
@@ -117,6 +117,8 @@ def stats(paths: list[Path] = PathsArg, as_json: bool = typer.Option(False, "--j
 @app.command("render")
 def render(paths: list[Path] = PathsArg) -> None:
     """Render the clue cards of each case from its cards.yaml (reproducible: same spec, same bytes)."""
+    from multimodal.cards.render import CardError, render_cards  # Pillow, fonts: only for rendering
+
     for path in resolve_paths(paths):
         folder = path if path.is_dir() else path.parent
         try:

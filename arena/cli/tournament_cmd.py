@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import typer
@@ -19,10 +20,11 @@ from arena.agents.runner import DEFAULT_TIMEOUT_S
 from arena.cli.estimate_view import print_estimate
 from arena.cli.probe_glue import tournament_probes
 from arena.entries import Entry, load_entries
-from arena.errors import ScriptError
+from arena.errors import ConfigError, ScriptError
 from arena.providers.client import ModelClient
 from arena.tournament import RichProgress, RunOptions, Tournament, TournamentSummary, run_tournament
 from arena.tournament.director import all_play_all_tournament
+from arena.tournament.run import PlayElsewhere
 from arena.tournament.selection import resolve_entries, select_scripts, split_list
 from leaderboard.store import Store, default_db_path
 
@@ -52,25 +54,47 @@ def needs_client(entries: Sequence[Entry]) -> bool:
 
 
 async def _run(tournament: Tournament, store: Store, options: RunOptions, adaptive: int, no_cache: bool,
-               progress: RichProgress, include_provider_failures: bool = False) -> TournamentSummary:
-    if not needs_client(tournament.entries):
+               progress: RichProgress, ray: RayOptions | None = None,
+               include_provider_failures: bool = False) -> TournamentSummary:
+    if not needs_client(tournament.entries) and ray is None:
         return await run_tournament(tournament, store, options, adaptive=adaptive, progress=progress,
                                     include_provider_failures=include_provider_failures)
     async with ModelClient(use_cache=not no_cache) as client:
         client.check_entries(*tournament.entries)  # a missing key or SDK fails here, before any game starts
-        return await run_tournament(tournament, store, options, adaptive=adaptive, client=client, progress=progress,
-                                    include_provider_failures=include_provider_failures)
+        if ray is None:
+            return await run_tournament(tournament, store, options, adaptive=adaptive, client=client,
+                                        progress=progress, include_provider_failures=include_provider_failures)
+        from arena.tournament.ray_executor import run_with_ray  # ray is imported only for this executor
+
+        async def run(players: PlayElsewhere) -> TournamentSummary:
+            return await run_tournament(tournament, store, options, adaptive=adaptive, client=client,
+                                        progress=progress, elsewhere=players,
+                                        include_provider_failures=include_provider_failures)
+
+        return await run_with_ray(run, address=ray.address, workers=ray.workers,
+                                  entries={e.entry_id: e for e in tournament.entries},
+                                  scripts={s.id: s for s in tournament.scripts}, options=options,
+                                  use_cache=not no_cache)
+
+
+@dataclass(frozen=True)
+class RayOptions:
+    """`--executor ray`: the cluster to join (None: a local one on 127.0.0.1) and the worker processes."""
+
+    address: str | None
+    workers: int
 
 
 def execute(tournament: Tournament, db: Path | None, options: RunOptions, *, adaptive: int = 0,
-            no_cache: bool = False, as_json: bool = False,
+            no_cache: bool = False, as_json: bool = False, ray: RayOptions | None = None,
             include_provider_failures: bool = False) -> TournamentSummary:
     """Run `tournament` into the store at `db` with a progress bar; Ctrl-C exits 130 and a rerun resumes.
     The ratings snapshot at the end leaves out games with provider forfeits unless `include_provider_failures`."""
     store = Store(default_db_path(db))
     progress = RichProgress(bar_console=err, line_console=err if as_json else out)
     try:
-        return asyncio.run(_run(tournament, store, options, adaptive, no_cache, progress, include_provider_failures))
+        return asyncio.run(_run(tournament, store, options, adaptive, no_cache, progress, ray,
+                                include_provider_failures))
     except KeyboardInterrupt:
         err.print(f"[yellow]interrupted[/]: games in flight were cancelled and not recorded; rerun the same "
                   f"command to resume tournament {escape(tournament.tournament_id)}", highlight=False)
@@ -125,8 +149,18 @@ def tournament(
                                                           "entry, estimated from the rendered prompts; play nothing."),
     probes: bool = typer.Option(False, "--probes", help="After each finished game, ask every role the post-game "
                                 "probes and store their scores (docs/coe.md)."),
+    executor: str = typer.Option("local", "--executor", help="local (this process) or ray (games on Ray worker "
+                                                            "processes; pip install 'whodunit-arena[ray]')."),
+    ray_address: str = typer.Option(None, "--ray-address", help="Ray cluster to join, e.g. 10.0.0.5:6379 "
+                                                                "(default: a local cluster on 127.0.0.1)."),
+    ray_workers: int = typer.Option(2, "--ray-workers", min=1, help="Ray worker processes (game players)."),
 ) -> None:
     """Play an all-play-all tournament (resumable: rerun the same command to continue)."""
+    if executor not in ("local", "ray"):
+        raise ConfigError(f"--executor {executor!r}: use local or ray")
+    if probes and executor == "ray":
+        raise ConfigError("--probes runs with the local executor (the probes ask the agents of the game, which "
+                          "live in the Ray worker); drop --executor ray or --probes")
     chosen = resolve_entries(split_list(entries), option, load_entries(entries_file))
     plan = all_play_all_tournament(chosen, select_scripts(scripts, on_broken=report_broken_case),
                                    games_per_pair=games_per_pair, seed=seed,
@@ -138,6 +172,7 @@ def tournament(
         return
     options = RunOptions(rounds=rounds, concurrency=concurrency, budget_usd=budget_usd, max_games=max_games,
                          timeout_s=timeout, after_game=tournament_probes if probes else None)
-    summary = execute(plan, db, options, adaptive=adaptive, no_cache=no_cache, as_json=as_json,
+    ray = RayOptions(ray_address, ray_workers) if executor == "ray" else None
+    summary = execute(plan, db, options, adaptive=adaptive, no_cache=no_cache, as_json=as_json, ray=ray,
                       include_provider_failures=include_provider_failures)
     print_summary(summary, default_db_path(db), as_json)

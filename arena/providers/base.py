@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import email.utils
 import json
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -172,8 +174,17 @@ def classify_sdk_error(exc: BaseException, context_markers: tuple[str, ...] = ()
     return classify_generic(exc)
 
 
+FIT_MEMO_SIZE = 512
+_fitted: OrderedDict[tuple[str, ImageLimits], ImagePart | str] = OrderedDict()
+_fitted_lock = threading.Lock()
+
+
 def fit_request_images(request: Request, limits: ImageLimits) -> Request:
-    """Return `request` with every image re-encoded/scaled to fit `limits` (unchanged ones kept as is)."""
+    """Return `request` with every image re-encoded/scaled to fit `limits` (unchanged ones kept as is).
+
+    Each image is decoded and fitted once per (content hash, limits) in the process: an append-only
+    conversation re-sends the same images on every call and retry, and those come from the memo.
+    """
     if not any(m.images for m in request.messages):
         return request
     messages = [_fit_message(m, limits) for m in request.messages]
@@ -183,17 +194,37 @@ def fit_request_images(request: Request, limits: ImageLimits) -> Request:
 def _fit_message(message: Message, limits: ImageLimits) -> Message:
     if not message.images:
         return message
-    parts = []
-    for part in message.parts:
-        if isinstance(part, ImagePart):
-            try:
-                data, media_type = fit_image(part.data, limits.max_side, limits.max_bytes, limits.formats)
-            except ImageProblem as exc:
-                raise ImageError(f"image {part.sha256[:12]} cannot be sent: {exc}") from exc
-            if data is not part.data:
-                part = ImagePart(data=data, media_type=media_type)
-        parts.append(part)
+    parts = [fitted_part(part, limits) if isinstance(part, ImagePart) else part for part in message.parts]
+    if all(new is old for new, old in zip(parts, message.parts, strict=True)):
+        return message
     return message.model_copy(update={"parts": parts})
+
+
+def fitted_part(part: ImagePart, limits: ImageLimits) -> ImagePart:
+    """`part` fitted to `limits` (itself when it already fits), memoised by content hash and limits;
+    an image that cannot be sent raises ImageError every time it is asked for."""
+    slot = (part.sha256, limits)
+    with _fitted_lock:
+        known = _fitted.get(slot)
+        if known is not None:
+            _fitted.move_to_end(slot)
+    if known is None:
+        known = _fit_part(part, limits)
+        with _fitted_lock:
+            _fitted[slot] = known
+            while len(_fitted) > FIT_MEMO_SIZE:
+                _fitted.popitem(last=False)
+    if isinstance(known, str):
+        raise ImageError(known)
+    return part if known.sha256 == part.sha256 and known.media_type == part.media_type else known
+
+
+def _fit_part(part: ImagePart, limits: ImageLimits) -> ImagePart | str:
+    try:
+        data, media_type = fit_image(part.data, limits.max_side, limits.max_bytes, limits.formats)
+    except ImageProblem as exc:
+        return f"image {part.sha256[:12]} cannot be sent: {exc}"
+    return part if data is part.data else ImagePart(data=data, media_type=media_type)
 
 
 def require_sdk(module: str, package: str) -> Any:

@@ -7,7 +7,6 @@ model answers are stored (`ok` and `refused_or_blocked`); transient failures are
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -28,9 +27,13 @@ log = logging.getLogger(__name__)
 
 
 def cache_key(identity: dict[str, Any], request: Request, epoch: int = 0) -> str:
-    payload = {"entry": identity, "request": request.fingerprint(), "epoch": epoch}
-    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    """sha256 of `json.dumps({"entry": identity, "request": request.fingerprint(), "epoch": epoch},
+    sort_keys=True, separators=(",", ":"), default=str)`, byte for byte, with the request's part taken
+    from its memoised per-message JSON and hash states (a conversation's earlier messages are never
+    serialised or hashed again)."""
+    entry = json.dumps(identity, sort_keys=True, separators=(",", ":"), default=str)
+    epoch_json = json.dumps(epoch, default=str)
+    return request.fingerprint_sha256(prefix=f'{{"entry":{entry},"epoch":{epoch_json},"request":', suffix="}")
 
 
 class ResponseCache:

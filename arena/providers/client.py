@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import time
 from collections import Counter
@@ -44,6 +45,7 @@ from arena.providers.structured import StructuredModes
 
 log = logging.getLogger(__name__)
 DEFAULT_PROVIDER_LIMIT = 16
+PROVIDER_LIMIT_ENV = "ARENA_PROVIDER_LIMIT"
 TIMEOUT_GRACE_S = 1.0
 REDACTED = "[redacted]"
 
@@ -133,7 +135,7 @@ class ModelClient:
 
     def adapter(self, entry: Entry) -> Adapter:
         """The adapter for `entry`, built once; raises ConfigError for a missing key, SDK or provider."""
-        slot = entry.model_dump_json()
+        slot = entry.settings_json
         if slot not in self._adapters:
             self._adapters[slot] = create_adapter(self._adapter_config(entry))
         return self._adapters[slot]
@@ -166,7 +168,8 @@ class ModelClient:
         key = cache_key(entry.identity(), request, epoch)
         use_cache = self.cache is not None and not no_cache and getattr(adapter, "cacheable", True)
         started = self._clock()
-        hit = self.cache.get(key) if use_cache and self.cache is not None else None
+        # SQLite work runs in a worker thread: a slow disk must not stall the other games' calls.
+        hit = await asyncio.to_thread(self.cache.get, key) if use_cache and self.cache is not None else None
         if hit is not None:
             response = hit.model_copy(update={"cached": True, "cost_usd": 0.0, "attempts": 0,
                                               "latency_ms": (self._clock() - started) * 1000.0})
@@ -174,7 +177,7 @@ class ModelClient:
             response = await self._call_with_retries(entry, adapter, request)
             response = response.model_copy(update={"cost_usd": self._cost(entry, response)})
             if use_cache and self.cache is not None:
-                self.cache.put(key, response)
+                await asyncio.to_thread(self.cache.put, key, response)
         self._record(entry, response, key)
         return response
 
@@ -224,9 +227,9 @@ class ModelClient:
     @contextlib.asynccontextmanager
     async def _limits(self, entry: Entry) -> Any:
         provider_slot = f"provider:{entry.provider}|{entry.base_url or ''}"
-        entry_slot = f"entry:{entry.model_dump_json()}"
+        entry_slot = f"entry:{entry.settings_json}"
         if provider_slot not in self._semaphores:
-            limit = self.provider_limits.get(entry.provider, DEFAULT_PROVIDER_LIMIT)
+            limit = self.provider_limits.get(entry.provider) or default_provider_limit()
             self._semaphores[provider_slot] = asyncio.Semaphore(limit)
         if entry_slot not in self._semaphores:
             self._semaphores[entry_slot] = asyncio.Semaphore(entry.max_concurrency)
@@ -273,6 +276,17 @@ class ModelClient:
         self.usage.setdefault(entry.entry_id, Usage()).add(record)
         if self._on_call is not None:
             self._on_call(record)
+
+
+def default_provider_limit() -> int:
+    """Calls in flight per provider endpoint unless the client was given its own: $ARENA_PROVIDER_LIMIT,
+    else 16 (it caps every entry of that provider together, above each entry's `max_concurrency`)."""
+    raw = os.environ.get(PROVIDER_LIMIT_ENV, "").strip()
+    if not raw:
+        return DEFAULT_PROVIDER_LIMIT
+    if not raw.isdigit() or int(raw) < 1:
+        raise ConfigError(f"{PROVIDER_LIMIT_ENV}={raw!r} must be a whole number of calls, at least 1 (e.g. 64)")
+    return int(raw)
 
 
 def resolve_request(entry: Entry, request: Request) -> Request:

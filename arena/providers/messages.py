@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from typing import Annotated, Any, Literal
+import json
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, computed_field, field_validator, model_validator
+
+from arena.frozen import Memoised
 
 CallStatus = Literal["ok", "refused_or_blocked", "api_error", "timeout", "context_limit"]
 CALL_STATUSES: tuple[str, ...] = ("ok", "refused_or_blocked", "api_error", "timeout", "context_limit")
@@ -27,10 +32,11 @@ class TextPart(BaseModel):
     text: str
 
 
-class ImagePart(BaseModel):
+class ImagePart(Memoised):
     """An image in a message: its bytes, media type and content hash (computed, never trusted from input)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    MEMOS: ClassVar[tuple[str, ...]] = ("sha256",)
     type: Literal["image"] = "image"
     data: Base64Bytes = Field(repr=False)
     media_type: str
@@ -64,8 +70,9 @@ class ImagePart(BaseModel):
         return value
 
     @computed_field  # type: ignore[prop-decorator]
-    @property
+    @cached_property
     def sha256(self) -> str:
+        """Hashed once per part (parts are frozen): cache keys name the image by it on every call."""
         return hashlib.sha256(self.data).hexdigest()
 
     def base64_data(self) -> str:
@@ -80,7 +87,7 @@ class ImagePart(BaseModel):
 Part = Annotated[TextPart | ImagePart, Field(discriminator="type")]
 
 
-class Message(BaseModel):
+class Message(Memoised):
     """One turn. System turns carry text only; user turns may mix text and images.
 
     `cache_breakpoint` marks the end of a stable prompt prefix (rules, role script, images) so that
@@ -88,6 +95,7 @@ class Message(BaseModel):
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    MEMOS: ClassVar[tuple[str, ...]] = ("_fingerprint_json", "_chain")
     role: Literal["system", "user", "assistant"]
     parts: list[Part]
     cache_breakpoint: bool = False
@@ -121,6 +129,31 @@ class Message(BaseModel):
     @property
     def images(self) -> list[ImagePart]:
         return [p for p in self.parts if isinstance(p, ImagePart)]
+
+    def fingerprint(self) -> dict[str, Any]:
+        """This message as `Request.fingerprint` lists it: images named by their hashes."""
+        return {"role": self.role, "cache_breakpoint": self.cache_breakpoint,
+                "parts": [{"text": p.text} if isinstance(p, TextPart)
+                          else {"image": p.sha256, "media_type": p.media_type} for p in self.parts]}
+
+    def fingerprint_json(self, compact: bool = True) -> str:
+        """`json.dumps(self.fingerprint(), sort_keys=True)`, compact or with the default separators, computed
+        once per message: a conversation only grows, so each request serialises only its new messages."""
+        memo = self._fingerprint_json
+        text = memo.get(compact)
+        if text is None:
+            separators = (",", ":") if compact else (", ", ": ")
+            text = memo[compact] = json.dumps(self.fingerprint(), sort_keys=True, separators=separators)
+        return text
+
+    @cached_property
+    def _fingerprint_json(self) -> dict[bool, str]:
+        return {}
+
+    @cached_property
+    def _chain(self) -> dict[tuple[str, bool], tuple[Message | None, Any]]:
+        # (prefix, compact) -> (the message before this one, sha256 state up to and including this one)
+        return {}
 
 
 class Request(BaseModel):
@@ -156,17 +189,67 @@ class Request(BaseModel):
 
     def fingerprint(self) -> dict[str, Any]:
         """A JSON-able view with images replaced by their hashes: what cache keys are built from."""
-        messages = [
-            {"role": m.role, "cache_breakpoint": m.cache_breakpoint,
-             "parts": [{"text": p.text} if isinstance(p, TextPart) else {"image": p.sha256, "media_type": p.media_type}
-                       for p in m.parts]}
-            for m in self.messages
-        ]
-        view: dict[str, Any] = {"messages": messages, "max_tokens": self.max_tokens, "temperature": self.temperature,
-                "seed": self.seed, "json_mode": self.json_mode, "stop": list(self.stop)}
+        view: dict[str, Any] = {"messages": [m.fingerprint() for m in self.messages], "max_tokens": self.max_tokens,
+                                "temperature": self.temperature, "seed": self.seed, "json_mode": self.json_mode,
+                                "stop": list(self.stop)}
         if self.json_schema is not None:  # only when set, so keys of requests without one stay as they were
             view["json_schema"] = self.json_schema
         return view
+
+    def _fingerprint_head(self, comma: str, colon: str) -> str:
+        """The fingerprint's keys that sort before "messages" (json_mode, json_schema when set, max_tokens)."""
+        head: dict[str, Any] = {"json_mode": self.json_mode, "max_tokens": self.max_tokens}
+        if self.json_schema is not None:
+            head["json_schema"] = self.json_schema
+        return json.dumps(head, sort_keys=True, separators=(comma, colon), default=str)
+
+    def fingerprint_json(self, compact: bool = True) -> str:
+        """`json.dumps(self.fingerprint(), sort_keys=True, default=str)` (compact, or with the default
+        separators), byte for byte, built from each message's memoised JSON: linear in what is new."""
+        comma, colon = (",", ":") if compact else (", ", ": ")
+        head = self._fingerprint_head(comma, colon)
+        tail = json.dumps({"seed": self.seed, "stop": list(self.stop), "temperature": self.temperature},
+                          separators=(comma, colon), default=str)
+        messages = comma.join([m.fingerprint_json(compact) for m in self.messages])
+        return f'{head[:-1]}{comma}"messages"{colon}[{messages}]{comma}{tail[1:]}'
+
+    def fingerprint_sha256(self, prefix: str = "", suffix: str = "", compact: bool = True) -> str:
+        """sha256 hex of `prefix + self.fingerprint_json(compact) + suffix`, hashing only the messages not
+        hashed before after the same prefix and settings (see `chained_sha256`)."""
+        comma, colon = (",", ":") if compact else (", ", ": ")
+        head = self._fingerprint_head(comma, colon)
+        tail = json.dumps({"seed": self.seed, "stop": list(self.stop), "temperature": self.temperature},
+                          separators=(comma, colon), default=str)
+        state = chained_sha256(f'{prefix}{head[:-1]}{comma}"messages"{colon}[', self.messages, compact)
+        state.update(f"]{comma}{tail[1:]}{suffix}".encode())
+        return str(state.hexdigest())
+
+
+def chained_sha256(prefix: str, messages: Sequence[Message], compact: bool = True) -> Any:
+    """The sha256 state over `prefix` followed by the messages' JSON joined by commas, resumed from the
+    longest run of leading messages hashed before after the same prefix (an append-only conversation
+    hashes only its new messages). Each message keeps the state after itself and the message before it,
+    so a resumed run is used only when every link back to the first message is the same object."""
+    comma = "," if compact else ", "
+    start, state = 0, None
+    for k in range(len(messages) - 1, -1, -1):
+        link = messages[k]._chain.get((prefix, compact))
+        if link is not None and _linked(messages, k, prefix, compact):
+            start, state = k + 1, link[1]
+            break
+    for k in range(start, len(messages)):
+        state = hashlib.sha256(prefix.encode()) if state is None else state.copy()
+        state.update(((comma if k else "") + messages[k].fingerprint_json(compact)).encode())
+        messages[k]._chain[(prefix, compact)] = (messages[k - 1] if k else None, state)
+    return (state or hashlib.sha256(prefix.encode())).copy()
+
+
+def _linked(messages: Sequence[Message], k: int, prefix: str, compact: bool) -> bool:
+    for j in range(k, -1, -1):
+        link = messages[j]._chain.get((prefix, compact))
+        if link is None or link[0] is not (messages[j - 1] if j else None):
+            return False
+    return True
 
 
 class Response(BaseModel):

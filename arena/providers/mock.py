@@ -17,7 +17,6 @@ Option `latency_ms` simulates model latency. Token counts are estimated (4 chara
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import inspect
 import itertools
 import json
@@ -88,7 +87,7 @@ def _last_user_text(request: Request) -> str:
 
 def seeded_reply(request: Request) -> str:
     """A deterministic reply from the request fingerprint (which includes the seed)."""
-    digest = hashlib.sha256(json.dumps(request.fingerprint(), sort_keys=True).encode()).digest()
+    digest = bytes.fromhex(request.fingerprint_sha256(compact=False))
     rng = random.Random(digest)
     words = " ".join(rng.choice(WORDS) for _ in range(5))
     return json.dumps({"speech": words}) if request.json_mode else words
@@ -161,7 +160,7 @@ def player_reply(request: Request) -> str:
     """`mock/player`: a legal action for the decision in the last user message, or seeded letters for a
     multiple-choice question (seeded by the request)."""
     text = _last_user_text(request)
-    digest = hashlib.sha256(json.dumps(request.fingerprint(), sort_keys=True).encode()).digest()
+    digest = bytes.fromhex(request.fingerprint_sha256(compact=False))
     spec = read_decision(text)
     if spec is not None:
         return json.dumps(player_action(spec, random.Random(digest)), ensure_ascii=False)

@@ -35,7 +35,7 @@ from arena.tournament.plan import (
 )
 from arena.tournament.progress import NullProgress, ProgressReporter
 from arena.tournament.record import script_record, script_ref
-from arena.tournament.run import RunOptions, RunTally, Scheduler, Seat
+from arena.tournament.run import PlayElsewhere, RunOptions, RunTally, Scheduler, Seat
 from leaderboard.ratings.snapshot import recompute_and_snapshot
 from leaderboard.store import EntryRecord, MatchRecord, Store, TournamentRecord
 
@@ -168,9 +168,11 @@ def check_playable(tournament: Tournament, client: ModelClient | None) -> None:
 async def run_tournament(tournament: Tournament, store: Store, options: RunOptions, *, adaptive: int = 0,
                          client: ModelClient | None = None, progress: ProgressReporter | None = None,
                          seat: Seat = seat_entries, snapshot: bool = True,
-                         include_provider_failures: bool = False) -> TournamentSummary:
+                         include_provider_failures: bool = False,
+                         elsewhere: PlayElsewhere | None = None) -> TournamentSummary:
     """Play what is missing of `tournament` (then `adaptive` more matches) and append a ratings snapshot
-    (games with provider forfeits left out unless `include_provider_failures`)."""
+    (games with provider forfeits left out unless `include_provider_failures`). With `elsewhere` (the
+    Ray executor) games are played by worker processes and recorded here."""
     tid = tournament.tournament_id
     check_playable(tournament, client)
     await asyncio.to_thread(register, store, tournament)
@@ -180,7 +182,8 @@ async def run_tournament(tournament: Tournament, store: Store, options: RunOptio
     progress = progress or NullProgress()
     scheduler = Scheduler(store, {e.entry_id: e for e in tournament.entries},
                           {s.id: s for s in tournament.scripts}, options, client=client,
-                          spent_usd=await asyncio.to_thread(store.tournament_cost, tid), progress=progress, seat=seat)
+                          spent_usd=await asyncio.to_thread(store.tournament_cost, tid), progress=progress, seat=seat,
+                          elsewhere=elsewhere)
     progress.start(len(planned) + 2 * adaptive, len(planned) - len(todo))
     try:
         await scheduler.play(todo)

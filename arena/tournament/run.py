@@ -45,6 +45,13 @@ Seat = Callable[[Script, Entry, Entry, int, ModelClient | None], SeatedAgents]
 # store once the game is recorded, given its game id.
 AfterGame = Callable[[Script, GameResult, SeatedAgents, Entry, Entry, int, ModelClient | None],
                      Awaitable[Callable[[str], list[MetricScoreRecord]]]]
+ExtraRows = Callable[[str], list[MetricScoreRecord]]
+PlayElsewhere = Callable[[PlannedGame], Awaitable[GameWrite]]
+"""Plays one planned game in another process (`arena.tournament.ray_executor`) and returns what to record."""
+
+
+class GameLost(Exception):
+    """A game whose player process died before it ended: nothing is recorded, and a rerun plays it."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,7 @@ class RunTally:
     statuses: Counter[str] = field(default_factory=Counter)
     stopped: str | None = None
     game_ids: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)  # plan keys of games lost with their worker process
 
 
 class Scheduler:
@@ -76,14 +84,15 @@ class Scheduler:
     def __init__(self, store: Store, entries: Mapping[str, Entry], scripts: Mapping[str, Script],
                  options: RunOptions, *, client: ModelClient | None = None, spent_usd: float = 0.0,
                  progress: ProgressReporter | None = None, seat: Seat = seat_entries,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter, elsewhere: PlayElsewhere | None = None) -> None:
         self.store, self.entries, self.scripts, self.options = store, entries, scripts, options
-        self.client, self.seat, self.clock = client, seat, clock
+        self.client, self.seat, self.clock, self.elsewhere = client, seat, clock, elsewhere
         self.progress = progress or NullProgress()
         self.spent_usd = spent_usd
         self.tally = RunTally()
         self._started = 0
         self._write_lock = asyncio.Lock()
+        self._queued: list[tuple[GameWrite, asyncio.Future[bool | Exception]]] = []
         self.unwritten: list[GameWrite] = []
         self.write_error: StoreError | None = None
 
@@ -113,7 +122,11 @@ class Scheduler:
 
         async def worker() -> None:
             while (planned := self._next(queue)) is not None:
-                await self.play_one(planned)
+                try:
+                    await self.play_one(planned)
+                except GameLost as exc:
+                    log.warning("game %s lost with its worker process (%s); a rerun plays it", planned.plan_key, exc)
+                    self.tally.lost.append(planned.plan_key)
 
         async with asyncio.TaskGroup() as group:
             for _ in range(max(1, min(self.options.concurrency, len(games)))):
@@ -121,25 +134,15 @@ class Scheduler:
         await self.flush_unwritten(final=True)
 
     async def play_one(self, planned: PlannedGame) -> GameWrite:
-        """Play one planned game (an exception becomes an `error` game) and record it."""
-        script = self.scripts[planned.script.script_id]
-        civilians, murderer = self.entries[planned.civilians], self.entries[planned.murderer]
-        events: list[EventBase] = []
-        started, error, extra = utc_now(), None, None
-        try:
-            seated = self.seat(script, civilians, murderer, planned.seed, self.client)
-            timeout_s = seat_timeout_s(civilians, murderer, self.client, self.options.timeout_s)
-            result = await play_game(script, seated, GameConfig(rounds=self.options.rounds), planned.seed,
-                                     timeout_s=timeout_s, clock=self.clock, on_event=events.append)
-            if self.options.after_game is not None and result.status == "finished":
-                extra = await self.options.after_game(script, result, seated, civilians, murderer, planned.seed,
-                                                      self.client)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - one broken game is recorded as data; the tournament goes on
-            error = exc
-        write = game_write(planned, events, script=planned.script, seed=planned.seed, civilians=planned.civilians,
-                           murderer=planned.murderer, started_at=started, error=error)
+        """Play one planned game (here, or elsewhere when the scheduler has a remote player) and record it.
+        A game lost with a remote worker process raises GameLost and records nothing. The after-game rows
+        (post-game probes, local games only) are stored once the game is recorded."""
+        extra: ExtraRows | None = None
+        if self.elsewhere is not None:
+            write = await self.elsewhere(planned)
+        else:
+            write, extra = await play_planned_with_extra(planned, self.scripts, self.entries, self.options,
+                                                         self.client, self.seat, self.clock)
         await self.record(write)
         if extra is not None and not any(w is write for w in self.unwritten):
             await self._write_extra(extra(write.game.game_id))
@@ -183,12 +186,40 @@ class Scheduler:
         self.write_error = exc if isinstance(exc, StoreError) else StoreError(f"{type(exc).__name__}: {exc}")
         self.tally.stopped = self.tally.stopped or "store_error"
 
+    def _write_batch(self, writes: Sequence[GameWrite]) -> list[bool | Exception]:
+        """Write `writes` (in a worker thread): one alone as `record_game`, several over one connection."""
+        if len(writes) == 1:
+            try:
+                return [self.store.record_game(writes[0].game, writes[0].events, writes[0].calls)]
+            except Exception as exc:  # noqa: BLE001 - handed to the game's own waiter
+                return [exc]
+        try:
+            return self.store.record_games([(w.game, w.events, w.calls) for w in writes])
+        except Exception as exc:  # noqa: BLE001 - no connection: every game of the batch is held
+            return [exc] * len(writes)
+
     async def _write(self, write: GameWrite) -> None:
         # One writer at a time (DuckDB allows one per file); the thread keeps the other games running.
+        # Group commit: whoever holds the lock writes every game queued meanwhile over one connection
+        # (each game still its own transaction), so 64 games ending together do not wait 64 connects.
         # shield: once a game is being written, a Ctrl-C lets that write finish rather than half-track it.
+        outcome: asyncio.Future[bool | Exception] = asyncio.get_running_loop().create_future()
+        self._queued.append((write, outcome))
         async with self._write_lock:
-            fresh = await asyncio.shield(asyncio.to_thread(self.store.record_game, write.game, write.events,
-                                                           write.calls))
+            if not outcome.done():
+                batch, self._queued = self._queued, []
+                results: list[bool | Exception] = []
+                try:
+                    results = await asyncio.shield(asyncio.to_thread(self._write_batch, [w for w, _ in batch]))
+                finally:  # cancelled meanwhile: the waiters of this batch are cancelled with the run
+                    for (_, waiting), result in zip(batch, results, strict=False):
+                        waiting.set_result(result)
+                    for _, waiting in batch:
+                        if not waiting.done():
+                            waiting.cancel()
+        fresh = outcome.result()
+        if isinstance(fresh, Exception):
+            raise fresh
         if not fresh:
             return  # finished meanwhile under the same plan key (another run): not counted twice
         game = write.game
@@ -198,3 +229,35 @@ class Scheduler:
         self.tally.statuses[game.status] += 1
         self.tally.game_ids.append(game.game_id)
         self.progress.recorded(game, self.spent_usd)
+
+
+async def play_planned(planned: PlannedGame, scripts: Mapping[str, Script], entries: Mapping[str, Entry],
+                       options: RunOptions, client: ModelClient | None, seat: Seat = seat_entries,
+                       clock: Callable[[], float] = time.perf_counter) -> GameWrite:
+    """Play one planned game (an exception becomes an `error` game) and return what to record."""
+    write, _ = await play_planned_with_extra(planned, scripts, entries, options, client, seat, clock)
+    return write
+
+
+async def play_planned_with_extra(planned: PlannedGame, scripts: Mapping[str, Script], entries: Mapping[str, Entry],
+                                  options: RunOptions, client: ModelClient | None, seat: Seat = seat_entries,
+                                  clock: Callable[[], float] = time.perf_counter
+                                  ) -> tuple[GameWrite, ExtraRows | None]:
+    """`play_planned`, plus the rows `options.after_game` makes of a finished game (None without it)."""
+    script = scripts[planned.script.script_id]
+    civilians, murderer = entries[planned.civilians], entries[planned.murderer]
+    events: list[EventBase] = []
+    started, error, extra = utc_now(), None, None
+    try:
+        seated = seat(script, civilians, murderer, planned.seed, client)
+        timeout_s = seat_timeout_s(civilians, murderer, client, options.timeout_s)
+        result = await play_game(script, seated, GameConfig(rounds=options.rounds), planned.seed,
+                                 timeout_s=timeout_s, clock=clock, on_event=events.append)
+        if options.after_game is not None and result.status == "finished":
+            extra = await options.after_game(script, result, seated, civilians, murderer, planned.seed, client)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - one broken game is recorded as data; the tournament goes on
+        error = exc
+    return game_write(planned, events, script=planned.script, seed=planned.seed, civilians=planned.civilians,
+                      murderer=planned.murderer, started_at=started, error=error), extra

@@ -150,11 +150,33 @@ def reading(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.Duc
 @contextmanager
 def writing(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
     """One short write transaction: committed when the block ends, rolled back entirely on any error."""
+    with write_session(path, retry) as conn, transaction(path, conn):
+        yield conn
+
+
+@contextmanager
+def write_session(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A writing connection for several transactions in a row (opening and closing one costs tens of
+    milliseconds: a scheduler with many finished games writes them over one session)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise store_fault(path, exc, writing=True) or StoreError(f"{path}: cannot create its folder ({exc})") from exc
     conn = connect(path, read_only=False, retry=retry)
+    try:
+        yield conn
+    except (duckdb.Error, OSError) as exc:
+        if (fault := store_fault(path, exc, writing=True)) is not None:
+            raise fault from exc
+        raise
+    finally:
+        with contextlib.suppress(duckdb.Error):
+            conn.close()
+
+
+@contextmanager
+def transaction(path: Path, conn: duckdb.DuckDBPyConnection) -> Iterator[duckdb.DuckDBPyConnection]:
+    """One transaction on `conn`: committed when the block ends, rolled back entirely on any error."""
     try:
         conn.execute("BEGIN TRANSACTION")
         try:
@@ -168,6 +190,3 @@ def writing(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.Duc
         if (fault := store_fault(path, exc, writing=True)) is not None:
             raise fault from exc
         raise
-    finally:
-        with contextlib.suppress(duckdb.Error):
-            conn.close()

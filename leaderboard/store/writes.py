@@ -20,7 +20,7 @@ import duckdb
 from pydantic import BaseModel, ValidationError
 
 from arena.errors import StoreError
-from leaderboard.store.db import RetryPolicy, default_db_path, writing
+from leaderboard.store.db import RetryPolicy, default_db_path, transaction, write_session, writing
 from leaderboard.store.migrations import run_migrations, unknown_migrations
 from leaderboard.store.queries import (
     FinishedGame,
@@ -49,6 +49,8 @@ from leaderboard.store.records import (
 )
 
 EVENT_FIELDS = ("seq", "type", "role", "payload")
+GameRows = tuple[GameRecord, Sequence[EventRecord | BaseModel | Mapping[str, Any]], Sequence[AgentCallRecord]]
+"""One game as `Store.record_games` takes it: the game, its events, its agent-call rows."""
 
 
 def to_event(raw: EventRecord | BaseModel | Mapping[str, Any], index: int) -> EventRecord:
@@ -167,17 +169,36 @@ class Store:
         Returns False, writing nothing, when the game is already recorded: same `game_id`, or a
         finished game with the same `plan_key`. Both entries must have been registered.
         """
+        with writing(self.path, self.retry) as conn:
+            return self._record_game(conn, game, events, calls)
+
+    def record_games(self, games: Sequence[GameRows]) -> list[bool | Exception]:
+        """Several games over ONE connection, each in its own transaction exactly as `record_game` writes
+        it; per game: True (written), False (already recorded) or the exception that kept it out (the
+        others are written regardless). A connection that cannot be opened raises."""
+        outcomes: list[bool | Exception] = []
+        with write_session(self.path, self.retry) as conn:
+            for game, events, calls in games:
+                try:
+                    with transaction(self.path, conn):
+                        outcomes.append(self._record_game(conn, game, events, calls))
+                except Exception as exc:  # noqa: BLE001 - this game's fault is its outcome; the batch goes on
+                    outcomes.append(exc)
+        return outcomes
+
+    def _record_game(self, conn: duckdb.DuckDBPyConnection, game: GameRecord,
+                     events: Sequence[EventRecord | BaseModel | Mapping[str, Any]],
+                     calls: Sequence[AgentCallRecord]) -> bool:
         stored = [to_event(raw, index) for index, raw in enumerate(events)]
         if stray := [c for c in calls if c.game_id != game.game_id]:
             raise StoreError(f"agent call of game {stray[0].game_id!r} passed with game {game.game_id!r}")
-        with writing(self.path, self.retry) as conn:
-            if self._already_recorded(conn, game):
-                return False
-            self._check_entries(conn, game)
-            insert_rows(conn, "games", GAME_COLUMNS, [game_row(game, len(stored))], {"votes": "JSON"})
-            write_events(conn, game.game_id, stored)
-            insert_records(conn, "agent_calls", list(calls))
-            return True
+        if self._already_recorded(conn, game):
+            return False
+        self._check_entries(conn, game)
+        insert_rows(conn, "games", GAME_COLUMNS, [game_row(game, len(stored))], {"votes": "JSON"})
+        write_events(conn, game.game_id, stored)
+        insert_records(conn, "agent_calls", list(calls))
+        return True
 
     def record_matches(self, matches: Sequence[MatchRecord]) -> int:
         """Register the matches not known yet (one transaction); returns how many were new."""

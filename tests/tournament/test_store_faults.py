@@ -32,6 +32,16 @@ class FaultyStore(Store):
             raise self.error
         return super().record_game(game, *args, **kwargs)
 
+    def record_games(self, games: Sequence[Any]) -> list[bool | Exception]:
+        # games ending together are written as a batch: each one still counts (and fails) here
+        outcomes: list[bool | Exception] = []
+        for game in games:
+            try:
+                outcomes.append(self.record_game(*game))
+            except Exception as exc:  # noqa: BLE001 - the batch's per-game outcome
+                outcomes.append(exc)
+        return outcomes
+
 
 def plan_keys(store: Store) -> list[str]:
     with duckdb.connect(str(store.path), read_only=True) as conn:
