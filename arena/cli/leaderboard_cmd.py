@@ -99,8 +99,13 @@ def leaderboard(db: Path | None = DbOpt, as_json: bool = JsonOpt, min_games: int
                 freeze: str | None = FreezeOpt, pool: str | None = PoolOpt) -> None:
     """Ratings from the recorded games: side-balanced Bradley-Terry, TrueSkill, win rates, failure rates."""
     path = default_db_path(db)
+    if path.is_dir():
+        raise ConfigError(f"{path} is a folder; --db takes the DuckDB file (e.g. {path / 'arena.duckdb'})")
+    if not path.exists():
+        raise ConfigError(f"{path}: no such database file; check the name, or record games first with "
+                          "`arena tournament` (or `arena demo`)")
     reader = Reader(path)
-    games = reader.game_log() if reader.exists() else []
+    games = reader.game_log()
     if not any(g.status == "finished" for g in games):
         message = f"No finished games in {path} yet; run a tournament to record some, or pass --db FILE."
         if as_json:

@@ -35,10 +35,12 @@ def played_store(tmp_path: Path) -> tuple[Path, list[str]]:
     return store.path, ids
 
 
-def test_an_empty_or_missing_database_gives_a_helpful_message(tmp_path):
+def test_an_empty_missing_or_folder_database_gives_a_helpful_message(tmp_path):
     missing = arena("leaderboard", "--db", str(tmp_path / "none.duckdb"), cwd=tmp_path)
-    assert missing.returncode == 0 and "No finished games" in missing.stdout
+    assert missing.returncode == 1 and "no such database file" in " ".join(missing.stderr.split())
     assert not (tmp_path / "none.duckdb").exists()
+    folder = arena("leaderboard", "--db", str(tmp_path), cwd=tmp_path)
+    assert folder.returncode == 1 and "is a folder" in folder.stderr
     store, _ = new_store(tmp_path)
     as_json = arena("leaderboard", "--json", cwd=tmp_path, db=store.path)
     assert as_json.returncode == 0 and json.loads(as_json.stdout) == []
