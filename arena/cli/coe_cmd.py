@@ -82,17 +82,31 @@ def run_scoring(metrics: Metrics, db: Path | None, judge: str, as_json: bool, en
     if as_json:
         data = [s.to_dict() for s in summaries]
         typer.echo(json.dumps(data[0] if len(data) == 1 else data, indent=2))
-        return
-    print_summaries(summaries)
+    else:
+        print_summaries(summaries)
+    fail_without_scores(summaries)
 
 
 def print_summaries(summaries: list[ScoreSummary]) -> None:
+    """One line per judge, with its failed judgements by status."""
     for summary in summaries:
+        why = ", ".join(f"{status} {n}" for status, n in sorted(summary.failures.items()))
         out.print(f"judge {summary.judge} ({summary.label}): {summary.games} games judged, {summary.scored} scores "
-                  f"stored, {summary.failed} without a score (failed judgements are retried by a rerun; no_truth "
-                  "is final)", highlight=False)
+                  f"stored, {summary.failed} without a score{f' ({why})' if why else ''}; failed judgements are "
+                  "retried by a rerun, no_truth is final", highlight=False)
         for skip in summary.skipped:
             out.print(f"  skipped {skip['game_id']}: {skip['reason']}", highlight=False)
+
+
+def fail_without_scores(summaries: list[ScoreSummary]) -> None:
+    """Exit 1 when a judge gave no score of its own but failed some judgements (a judge that cannot judge;
+    scores counted by a rule, such as ITD, do not count)."""
+    useless = [s.judge for s in summaries
+               if s.judged == 0 and any(n > 0 for status, n in s.failures.items() if status != "no_truth")]
+    if useless:
+        err.print(f"[red]no scores[/] from {', '.join(useless)}: every judgement failed (see the statuses above; "
+                  "parse_error means the judge did not answer in the asked format)", highlight=False)
+        raise typer.Exit(1)
 
 
 async def _score_with_batch(store: Store, entry: Entry, cases: CaseIndex) -> ScoreSummary:

@@ -51,10 +51,22 @@ class ScoreSummary:
     scored: int = 0
     failed: int = 0
     skipped: list[dict[str, str]] = field(default_factory=list)
+    failures: dict[str, int] = field(default_factory=dict)  # rows without a score, by status (parse_error...)
+    judged: int = 0  # scores given by the judge itself (not counted by a rule, such as ITD)
 
     def to_dict(self) -> dict[str, Any]:
         return {"judge": self.judge, "label": self.label, "games": self.games, "scores": self.scored,
-                "failed": self.failed, "skipped": self.skipped}
+                "failed": self.failed, "failures": dict(sorted(self.failures.items())), "skipped": self.skipped}
+
+    def count(self, rows: list[MetricScoreRecord]) -> None:
+        """Add a stored batch of rows: scores, and rows without a score by their status."""
+        self.scored += sum(1 for r in rows if r.value is not None)
+        self.judged += sum(1 for r in rows if r.value is not None and r.judge == self.judge)
+        for row in rows:
+            if row.value is None:
+                self.failed += 1
+                status = str(row.details.get("status") or "unknown")
+                self.failures[status] = self.failures.get(status, 0) + 1
 
 
 @dataclass(frozen=True)
@@ -204,8 +216,7 @@ async def run_batches(store: Store, jobs: list[GameJob], work: Callable[[GameJob
         rows = [row for game_rows in results for row in game_rows]
         store.record_metric_scores(rows)
         summary.games += len(batch)
-        summary.scored += sum(1 for r in rows if r.value is not None)
-        summary.failed += sum(1 for r in rows if r.value is None)
+        summary.count(rows)
         if on_batch is not None:
             on_batch(summary.games, len(jobs))
     return summary

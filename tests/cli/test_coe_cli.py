@@ -19,7 +19,8 @@ from tests.conftest import FIXTURE_CASE
 runner = CliRunner()
 ROW_KEYS = {"entry", "name", "mode", "ablation", "condition", "opponent", "opponent_id", "lsu", "tiu", "miu", "rp",
             "spc", "itd", "mmr", "cmd", "avg", "n_lsu", "n_tiu", "n_miu", "n_rp", "n_spc", "n_itd", "n_mmr", "n_cmd",
-            "n_metrics", "n_games", "ci", "judges", "judge_ids", "judge_label", "conditions", "offline", "null_reasons"}
+            "n_metrics", "n_games", "ci", "judges", "judge_ids", "judge_label", "conditions", "offline", "null_reasons",
+            "mirage"}
 
 
 def test_score_then_report(tmp_path: Path) -> None:
@@ -76,5 +77,18 @@ def test_score_with_a_model_judge_stops_at_the_budget(tmp_path: Path) -> None:
     with duckdb.connect(str(db), read_only=True) as conn:
         assert conn.execute("SELECT count(*) FROM metric_scores").fetchone() == (0,)
     judged = runner.invoke(app, cli)
-    assert judged.exit_code == 0, judged.output
-    assert json.loads(judged.stdout)["games"] == 1
+    summary = json.loads(judged.stdout)
+    assert summary["games"] == 1
+    # mock/echo echoes the prompt, never a verdict: every judgement fails, which exits 1 with the statuses
+    assert judged.exit_code == 1 and summary["failures"] == {"parse_error": summary["failed"]}
+
+
+def test_a_judge_whose_every_judgement_fails_says_why_and_exits_1(tmp_path: Path) -> None:
+    db = tmp_path / "arena.duckdb"
+    store, entries = Store(db), builtin_entries()
+    record_played_game(store, load_script(FIXTURE_CASE), entries["builtin/naive"], entries["builtin/random"], seed=1)
+    result = runner.invoke(app, ["coe", "score", "--db", str(db), "--scripts-dir", str(FIXTURE_CASE.parent),
+                                 "--judge", "mock/garbage", "-M", 'outputs=["no idea, sorry"]', "--no-cache"])
+    assert result.exit_code == 1
+    shown = " ".join(result.output.split())
+    assert "without a score (parse_error" in shown and "every judgement failed" in shown
