@@ -22,7 +22,7 @@ from arena.scripts.loader import load_script
 from tests.conftest import FIXTURE_CASE, ROOT
 from tests.providers.conftest import entry
 from tests.providers.fake_api import FakeAPI, Recorded, Reply, last_user_text, ok_body, wire_turns
-from tests.providers.test_games_over_http import MODELS, play, system_and_json_mode
+from tests.providers.test_games_over_http import MODELS, play, system_and_schema
 
 CORPUS: list[str] = [json.loads(line) for line in
                      (ROOT / "tests" / "fixtures" / "injection_corpus.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -83,7 +83,7 @@ async def test_injected_speech_stays_quoted_in_every_wire_format(provider: str, 
     assert result.status == "finished"
     seen: set[str] = set()
     for recorded in fake_api.requests:
-        system, _ = system_and_json_mode(provider, recorded.body)
+        system, _ = system_and_schema(provider, recorded.body)
         assert "INJ" not in system
         roles = [role for role, _ in wire_turns(recorded.path, recorded.body)]
         assert set(roles) <= {"user", "assistant", "model"} and roles[0] == "user"
