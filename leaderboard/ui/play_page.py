@@ -1,0 +1,158 @@
+"""Play page: a person takes a seat at the table and plays a whole game against built-in or model entries.
+
+The person picks a case, a role, the opponents (the entry playing the other side) and the
+teammates (the entry playing the other roles of the person's side, if any). The game is a
+session in the store (`leaderboard.store.sessions`) named in the URL (`?session=<id>`): each
+request replays it through the arena's own runner (`arena.tournament.human_seat`) up to the
+person's next decision, showing progress while the other seats play, so a reload (or another
+browser) recovers the game. When it ends it is recorded like any game, with the person as entry
+`human/<name>`. This is the only page that writes, and only through the store's writer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import streamlit as st
+
+from arena.engine.events import ActionEvent, AnswerEvent, EventBase, ReasoningEvent, Utterance, VoteEvent
+from arena.entries import Entry, load_entries
+from arena.errors import ScriptError
+from arena.scripts.loader import default_scripts_dir, discover_scripts, load_script
+from arena.scripts.schema import Script
+from arena.tournament.human_seat import Finished, HumanSeat, SeatSpec, Step, advance, load_case, new_spec
+from leaderboard.store import Reader
+from leaderboard.store.sessions import SessionLog
+from leaderboard.ui import data
+from leaderboard.ui.common import db_path, plain, store_errors
+from leaderboard.ui.nav import page
+from leaderboard.ui.play_view import decision_form, observation
+
+SESSION_PARAM = "session"
+STEP_KEY = "play_step"
+DECISIONS = (Utterance, ActionEvent, AnswerEvent, ReasoningEvent, VoteEvent)
+
+
+@st.cache_resource(show_spinner=False)
+def installed_cases(folder: str) -> dict[str, Script]:
+    """Every valid case under the scripts folder, by id (cases that fail validation are left out)."""
+    cases: dict[str, Script] = {}
+    for path in discover_scripts(folder):
+        try:
+            script = load_script(path)
+        except ScriptError:
+            continue
+        cases[script.id] = script
+    return cases
+
+
+def render() -> None:
+    st.title("Play")
+    st.caption("Take a seat at the table: play one role of a case against the arena's entries. The game is "
+               "recorded and rated like any other, with you as the entry human/<your name>.")
+    seat = HumanSeat(SessionLog(db_path()))
+    session_id = st.query_params.get(SESSION_PARAM)
+    with store_errors():
+        if session_id:
+            play(seat, session_id)
+        else:
+            setup(seat)
+
+
+def setup(seat: HumanSeat) -> None:
+    """The form that starts a game."""
+    cases = installed_cases(str(default_scripts_dir()))
+    if not cases:
+        st.info(f"No valid case under `{default_scripts_dir()}`; set ARENA_SCRIPTS to a folder of cases.")
+        return
+    entries = load_entries()
+    script = cases[st.selectbox("Case", list(cases), format_func=lambda i: cases[i].title, key="play-case")]
+    st.caption(plain(script.briefing))
+    with st.form("play-setup"):
+        name = st.text_input("Your name", key="play-name", help="You are recorded as the entry human/<name>.")
+        role = st.selectbox("Your role", script.role_ids, key="play-role",
+                            format_func=lambda r: f"{script.role(r).name}: {script.role(r).profile}")
+        opponents = _entry_choice("Opponents (the other side)", entries, "play-opponents")
+        teammates = _entry_choice("Teammates (the other roles of your side, if any)", entries, "play-teammates")
+        rounds = st.number_input("Discussion rounds", min_value=1, max_value=5, value=2, key="play-rounds")
+        start = st.form_submit_button("Start the game", type="primary")
+    if start:
+        spec = new_spec(name, script, role, entries[opponents], entries[teammates],
+                        seed=random.SystemRandom().randrange(2**31), rounds=int(rounds))
+        st.query_params[SESSION_PARAM] = seat.start(spec)
+        st.rerun()
+
+
+def _entry_choice(label: str, entries: dict[str, Entry], key: str) -> str:
+    names = list(entries)
+    default = names.index("builtin/naive") if "builtin/naive" in names else 0
+    return str(st.selectbox(label, names, index=default, key=key,
+                            format_func=lambda n: n if entries[n].is_builtin else f"{n} ({entries[n].model})"))
+
+
+def play(seat: HumanSeat, session_id: str) -> None:
+    """The game of this session: the result once recorded, else the seat and its decision."""
+    spec, moves, game_id = seat.spec(session_id)
+    if game_id is not None:
+        result(game_id, spec)
+        return
+    script = load_case(spec)
+    step = current_step(session_id, spec, script, moves)
+    if isinstance(step, Finished):
+        game_id = seat.finish(session_id, spec, script, step.result)
+        data.clear()
+        result(game_id, spec)
+        return
+    observation(step.observation)
+    move = decision_form(step.observation, f"{session_id}-{step.moves_used}")
+    if move is not None:
+        seat.act(session_id, step, move)
+        st.rerun()
+
+
+def current_step(session_id: str, spec: SeatSpec, script: Script, moves: list[dict[str, object]]) -> Step:
+    """The game after `moves`: kept in the browser session, else replayed with a progress bar."""
+    key = (session_id, len(moves))
+    cached = st.session_state.get(STEP_KEY)
+    if cached is not None and cached[0] == key:
+        return cached[1]  # type: ignore[no-any-return]
+    bar = st.progress(0.0, text="The other players are taking their turns…")
+    step = asyncio.run(advance(spec, script, moves, on_event=Progress(bar, spec, script)))
+    bar.empty()
+    st.session_state[STEP_KEY] = (key, step)
+    return step
+
+
+class Progress:
+    """Moves the progress bar as decisions are logged (an estimate: answers depend on play)."""
+
+    def __init__(self, bar: object, spec: SeatSpec, script: Script) -> None:
+        n = len(script.role_ids)
+        self.bar, self.done, self.planned = bar, 0, n * (2 + spec.rounds) + n
+
+    def __call__(self, event: EventBase) -> None:
+        if isinstance(event, DECISIONS):
+            self.done += 1
+            fraction = min(self.done / self.planned, 0.99)
+            self.bar.progress(fraction, text=f"The other players are taking their turns… "  # type: ignore[attr-defined]
+                                              f"({self.done} decisions made)")
+
+
+def result(game_id: str, spec: SeatSpec) -> None:
+    """The end of the game: who won, how everyone voted, and links to its replay and to a new game."""
+    game = Reader(db_path()).game(game_id)
+    if game is None:
+        st.warning(f"Game {game_id} is not in {db_path()} (was the database changed?).")
+        return
+    side = "murderer" if spec.player == game.murderer_entry else "civilians"
+    verdict = "a tie: nobody was identified" if game.winner == "tie" else f"the {game.winner} won"
+    mark = "You won." if game.winner == side else ("A tie." if game.winner == "tie" else "You lost.")
+    st.success(f"The game is over ({game.status}): {verdict}. {mark} It is recorded as {game_id}, "
+               f"with you as {spec.player}.")
+    st.markdown("Votes: " + (", ".join(f"{plain(k)}: {v}" for k, v in sorted(game.votes.items())) or "none"))
+    st.page_link(page("replay"), label="Open its replay", icon=":material/movie:", query_params={"game": game_id})
+    if st.button("Play another game", key="play-again"):
+        del st.query_params[SESSION_PARAM]
+        st.session_state.pop(STEP_KEY, None)
+        st.rerun()
