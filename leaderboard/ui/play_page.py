@@ -104,8 +104,8 @@ def play(seat: HumanSeat, session_id: str) -> None:
         data.clear()
         result(game_id, spec)
         return
-    observation(step.observation)
-    move = decision_form(step.observation, f"{session_id}-{step.moves_used}")
+    with observation(step.observation):
+        move = decision_form(step.observation, f"{session_id}-{step.moves_used}")
     if move is not None:
         seat.act(session_id, step, move)
         st.rerun()
@@ -114,12 +114,13 @@ def play(seat: HumanSeat, session_id: str) -> None:
 def current_step(session_id: str, spec: SeatSpec, script: Script, moves: list[dict[str, object]]) -> Step:
     """The game after `moves`: kept in the browser session, else replayed with a progress bar."""
     key = (session_id, len(moves))
+    slot = st.empty()  # always there, so the elements after it keep their places from run to run
     cached = st.session_state.get(STEP_KEY)
     if cached is not None and cached[0] == key:
         return cached[1]  # type: ignore[no-any-return]
-    bar = st.progress(0.0, text="The other players are taking their turns…")
+    bar = slot.progress(0.0, text="The other players are taking their turns…")
     step = asyncio.run(advance(spec, script, moves, on_event=Progress(bar, spec, script)))
-    bar.empty()
+    slot.empty()
     st.session_state[STEP_KEY] = (key, step)
     return step
 

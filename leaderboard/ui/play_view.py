@@ -18,6 +18,7 @@ from arena.engine.observation import Observation
 from leaderboard.ui.common import plain
 
 NOBODY = ""
+TRANSCRIPT_HEIGHT = 460
 SOURCE_LABELS = {"public": "public", "private": "only you", "revealed": "revealed"}
 
 
@@ -68,16 +69,18 @@ def clues(obs: Observation) -> None:
             st.image(str(image), caption=clue.title, width=320)
 
 
-def observation(obs: Observation) -> None:
-    """The whole view of the seat (the decision form is placed by the caller)."""
+def observation(obs: Observation) -> Any:
+    """The whole view of the seat; returns the column where the caller puts the decision form (under the
+    transcript, which scrolls in a box of its own so the form stays in view)."""
     heading(obs)
     left, right = st.columns([3, 2])
-    with left:
+    with left, st.container(height=TRANSCRIPT_HEIGHT):
         transcript(obs)
     with right:
         own_role(obs)
         clues(obs)
         case_facts(obs)
+    return left
 
 
 def _text(label: str, decision: Decision, key: str) -> str:
@@ -99,7 +102,7 @@ def decision_form(obs: Observation, key: str) -> dict[str, Any] | None:
     if decision is None:
         return None
     names = {role.id: role.name for role in obs.roles} | {loc.id: loc.name for loc in obs.locations}
-    with st.form(f"decide-{key}"):
+    with st.container(key=f"turn-{key}"), st.form(f"decide-{key}"):  # the container's key marks the turn in the page
         st.markdown(f"**Your turn**: {plain(decision.instructions)}")
         move = _fields(decision, names, key)
         submitted = st.form_submit_button("Submit", type="primary")
