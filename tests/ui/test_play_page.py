@@ -11,33 +11,14 @@ from streamlit.testing.v1 import AppTest
 from leaderboard.store import Reader
 from leaderboard.store.sessions import SessionLog
 from tests.conftest import FIXTURE_CASE
+from tests.ui.test_pages import app, assert_clean
 
-TIMEOUT_S = 120
 MAX_TURNS = 40
-
-
-def run_page(page: str) -> None:
-    from leaderboard.ui.nav import main
-
-    main(page)
 
 
 @pytest.fixture
 def fixture_cases(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARENA_SCRIPTS", str(FIXTURE_CASE.parent))
-
-
-def app(db: Path, **query: str) -> AppTest:
-    at = AppTest.from_function(run_page, args=("play",), default_timeout=TIMEOUT_S)
-    at.session_state["arena_db"] = str(db)
-    for key, value in query.items():
-        at.query_params[key] = value
-    return at.run()
-
-
-def assert_clean(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
 
 
 def click(at: AppTest, label: str) -> AppTest:
@@ -46,7 +27,7 @@ def click(at: AppTest, label: str) -> AppTest:
 
 
 def start(db: Path, role: str = "fern") -> AppTest:
-    at = app(db)
+    at = app("play", db)
     assert_clean(at)
     at.text_input(key="play-name").input("Grace")
     at.selectbox(key="play-role").set_value(role)
@@ -88,7 +69,7 @@ def test_a_person_plays_a_whole_game_and_it_is_recorded(tmp_path: Path, fixture_
     games = Reader(db).games()
     assert len(games) == 1 and games[0].civilians_entry == "human/Grace" and games[0].status == "finished"
     assert turns == len(SessionLog(db).load(session_id).moves)  # type: ignore[union-attr]
-    again = app(db, session=session_id)  # the finished session shows its result, and records nothing twice
+    again = app("play", db, session=session_id)  # the finished session shows its result, and records nothing twice
     assert_clean(again)
     assert again.success and len(Reader(db).games()) == 1
 
@@ -101,13 +82,13 @@ def test_a_reload_resumes_the_game_where_the_person_left_it(tmp_path: Path, fixt
     assert_clean(at)
     before = (turn_text(at), [str(m.value) for m in at.markdown])
     session_id = str(at.query_params["session"])
-    reloaded = app(db, session=session_id)  # a new browser session: nothing but the URL survives
+    reloaded = app("play", db, session=session_id)  # a new browser session: nothing but the URL survives
     assert_clean(reloaded)
     assert (turn_text(reloaded), [str(m.value) for m in reloaded.markdown]) == before
     assert len(SessionLog(db).load(session_id).moves) == 3  # type: ignore[union-attr]
 
 
 def test_an_unknown_session_says_so(tmp_path: Path, fixture_cases: None) -> None:
-    at = app(tmp_path / "arena.duckdb", session="nope")
+    at = app("play", tmp_path / "arena.duckdb", session="nope")
     assert [e.value for e in at.error] and "no play session" in at.error[0].value
     assert not (tmp_path / "arena.duckdb").exists()
