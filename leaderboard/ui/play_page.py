@@ -23,7 +23,7 @@ from arena.scripts.loader import default_scripts_dir, discover_scripts, load_scr
 from arena.scripts.schema import Script
 from arena.tournament.human_seat import Finished, HumanSeat, SeatSpec, Step, advance, load_case, new_spec
 from leaderboard.store import Reader
-from leaderboard.store.sessions import SessionLog
+from leaderboard.store.sessions import SessionLog, human_entry_id
 from leaderboard.ui import data
 from leaderboard.ui.common import db_path, plain, store_errors
 from leaderboard.ui.nav import page
@@ -77,11 +77,26 @@ def setup(seat: HumanSeat) -> None:
         teammates = _entry_choice("Teammates (the other roles of your side, if any)", entries, "play-teammates")
         rounds = st.number_input("Discussion rounds", min_value=1, max_value=5, value=2, key="play-rounds")
         start = st.form_submit_button("Start the game", type="primary")
+    resume_list(seat)
     if start:
         spec = new_spec(name, script, role, entries[opponents], entries[teammates],
                         seed=random.SystemRandom().randrange(2**31), rounds=int(rounds))
         st.query_params[SESSION_PARAM] = seat.start(spec)
         st.rerun()
+
+
+def resume_list(seat: HumanSeat) -> None:
+    """Links to the unfinished games of a name (the URL of a game is all a reload needs; this finds it again)."""
+    with st.expander("Resume an unfinished game"):
+        name = st.text_input("Your name", key="play-resume-name")
+        if not name:
+            return
+        sessions = seat.log.open_sessions(human_entry_id(name))
+        if not sessions:
+            st.caption(f"No unfinished game of {plain(human_entry_id(name))}.")
+        for session_id in sessions:
+            st.page_link(page("play"), label=f"Game {session_id}", icon=":material/play_arrow:",
+                         query_params={SESSION_PARAM: session_id})
 
 
 def _entry_choice(label: str, entries: dict[str, Entry], key: str) -> str:

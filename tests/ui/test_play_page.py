@@ -86,6 +86,10 @@ def test_a_reload_resumes_the_game_where_the_person_left_it(tmp_path: Path, fixt
     assert_clean(reloaded)
     assert (turn_text(reloaded), [str(m.value) for m in reloaded.markdown]) == before
     assert len(SessionLog(db).load(session_id).moves) == 3  # type: ignore[union-attr]
+    lost = app("play", db)  # the URL lost: the setup page finds the unfinished game by name
+    lost.text_input(key="play-resume-name").input("Grace").run()
+    assert_clean(lost)
+    assert [link.proto.query_string for link in lost.get("page_link")] == [f"session={session_id}"]
 
 
 def test_an_unknown_session_says_so(tmp_path: Path, fixture_cases: None) -> None:
