@@ -4,7 +4,7 @@
     session_id = seat.start(new_spec("Ada", script, "fern", opponents, teammates, seed=7))
     step = asyncio.run(advance(spec, script, moves))   # Paused(observation, state) or Finished(result)
     seat.act(session_id, step, {"introduction": "..."})  # validated by the engine, then stored
-    seat.finish(session_id, spec, script, step.result)  # recorded like any game, as human/ada
+    seat.finish(session_id, spec, script, step)         # recorded like any game, as human/Ada
 
 The game is never kept in memory between requests: `advance` plays it again from the start through
 the same runner the arena uses (`arena.agents.play_game`), with the person's stored moves given by
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -38,6 +38,7 @@ from arena.engine.state import GameState, Seating, culprit_roles
 from arena.entries import Entry
 from arena.errors import GameError, ScriptError
 from arena.providers.client import ModelClient
+from arena.providers.pricing import Price
 from arena.scripts.loader import discover_scripts, load_script
 from arena.scripts.schema import Script
 from arena.tournament.record import GameWrite, game_write, script_record, script_ref
@@ -116,7 +117,10 @@ class Paused:
 
 @dataclass(frozen=True)
 class Finished:
+    """The game is over. `prices` (by entry id) prices the model entries' calls when it is recorded."""
+
     result: GameResult
+    prices: Mapping[str, Price | None] = field(default_factory=dict)
 
 
 Step = Paused | Finished
@@ -165,7 +169,8 @@ async def _play(spec: SeatSpec, script: Script, moves: list[dict[str, Any]], cli
         return Paused(pause.observation, replay(events, script), pause.moves_used, tuple(events))
     except HumanReplayError as exc:
         raise exc.as_error() from None
-    return Finished(result)
+    models = (e for e in (spec.opponents_entry, spec.teammates_entry) if not e.is_builtin)
+    return Finished(result, {e.entry_id: client.price(e) for e in models} if client is not None else {})
 
 
 def check_move(paused: Paused, move: Mapping[str, Any]) -> dict[str, Any]:
@@ -203,9 +208,9 @@ class HumanSeat:
         """Validate and store the person's next move; False when that move was stored already."""
         return self.log.add_move(session_id, paused.moves_used, check_move(paused, move))
 
-    def finish(self, session_id: str, spec: SeatSpec, script: Script, result: GameResult) -> str:
+    def finish(self, session_id: str, spec: SeatSpec, script: Script, finished: Finished) -> str:
         """Record the finished game (idempotent: its id derives from the session) and close the session."""
-        write = session_write(session_id, spec, script, result)
+        write = session_write(session_id, spec, script, finished)
         store = self.log.store
         store.upsert_entry(human_entry(spec.player.removeprefix(HUMAN_PREFIX)))
         for entry in (spec.opponents_entry, spec.teammates_entry):
@@ -216,14 +221,22 @@ class HumanSeat:
         return write.game.game_id
 
 
-def session_write(session_id: str, spec: SeatSpec, script: Script, result: GameResult) -> GameWrite:
-    """The game's records, with the game id `g-<session id>` and teammates' calls charged to their entry."""
+def session_write(session_id: str, spec: SeatSpec, script: Script, finished: Finished) -> GameWrite:
+    """The game's records, with the game id `g-<session id>` and teammates' calls charged to their entry.
+
+    Each model call was paid once, in the replay that first reached it; the final replay got most
+    answers from the response cache, which the client reports at no cost. So model calls are priced
+    here from their tokens at the entry's price (no prompt-cache discount), as they were when made.
+    """
     seating = spec.seating(script)
-    write = game_write(None, result.events, script=script_ref(script), seed=spec.seed, civilians=seating.civilians,
-                       murderer=seating.murderer, started_at=spec.started_at)
-    game_id = "g-" + session_id
-    mates = spec.teammates_entry.entry_id
-    calls = [c.model_copy(update={"game_id": game_id, **({} if c.role == spec.role or c.entry_id != spec.player
-                                                           else {"entry_id": mates})})
-             for c in write.calls]
-    return GameWrite(write.game.model_copy(update={"game_id": game_id}), write.events, calls)
+    write = game_write(None, finished.result.events, script=script_ref(script), seed=spec.seed,
+                       civilians=seating.civilians, murderer=seating.murderer, started_at=spec.started_at)
+    game_id, mates = "g-" + session_id, spec.teammates_entry.entry_id
+    calls = []
+    for call in write.calls:
+        entry_id = mates if call.entry_id == spec.player and call.role != spec.role else call.entry_id
+        price = finished.prices.get(entry_id)
+        cost = price.cost(call.prompt_tokens, call.completion_tokens) if price is not None else call.cost_usd
+        calls.append(call.model_copy(update={"game_id": game_id, "entry_id": entry_id, "cost_usd": cost}))
+    game = write.game.model_copy(update={"game_id": game_id, "cost_usd": sum(c.cost_usd for c in calls)})
+    return GameWrite(game, write.events, calls)

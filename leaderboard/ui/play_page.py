@@ -115,7 +115,7 @@ def play(seat: HumanSeat, session_id: str) -> None:
     script = load_case(spec)
     step = current_step(session_id, spec, script, moves)
     if isinstance(step, Finished):
-        game_id = seat.finish(session_id, spec, script, step.result)
+        game_id = seat.finish(session_id, spec, script, step)
         data.clear()
         result(game_id, spec)
         return

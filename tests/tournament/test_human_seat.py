@@ -125,8 +125,8 @@ def test_the_finished_game_is_recorded_and_rated_as_human(tmp_path: Path, case: 
     seat, session_id = started(tmp_path, case)
     moves, spec, finished = play_out(seat, session_id)
     assert moves >= 4
-    game_id = seat.finish(session_id, spec, case, finished.result)
-    assert seat.finish(session_id, spec, case, finished.result) == game_id  # idempotent
+    game_id = seat.finish(session_id, spec, case, finished)
+    assert seat.finish(session_id, spec, case, finished) == game_id  # idempotent
     reader = Reader(tmp_path / "arena.duckdb")
     games = reader.games()
     assert [g.game_id for g in games] == [game_id]
@@ -145,7 +145,7 @@ def test_the_finished_game_is_recorded_and_rated_as_human(tmp_path: Path, case: 
 def test_teammates_play_the_other_roles_of_the_persons_side_and_pay_their_calls(tmp_path: Path, case: Script) -> None:
     seat, session_id = started(tmp_path, case, role="fern", opponents=NAIVE, teammates=RANDOM)
     _, spec, finished = play_out(seat, session_id)
-    game_id = seat.finish(session_id, spec, case, finished.result)
+    game_id = seat.finish(session_id, spec, case, finished)
     import duckdb
 
     with duckdb.connect(str(tmp_path / "arena.duckdb"), read_only=True) as conn:
@@ -202,3 +202,23 @@ def test_names_and_unknown_sessions_get_clear_errors(tmp_path: Path, case: Scrip
     with pytest.raises(GameError, match="no play session"):
         HumanSeat(SessionLog(tmp_path / "missing.duckdb")).spec("nope")
     assert not (tmp_path / "missing.duckdb").exists()  # reading never creates a database
+
+
+def test_model_calls_answered_by_the_cache_are_recorded_at_their_price(tmp_path: Path, case: Script,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENA_CACHE_DIR", str(tmp_path / "cache"))
+    model = Entry(name="priced", model="mock/player", options={"cacheable": True}, price_input_per_mtok=1.0,
+                  price_output_per_mtok=4.0)
+    seat, session_id = started(tmp_path, case, opponents=model, teammates=model)
+    _, spec, finished = play_out(seat, session_id)
+    logged = sum(e.cost_usd or 0.0 for e in finished.result.events if e.type == "agent_call")  # type: ignore[attr-defined]
+    game_id = seat.finish(session_id, spec, case, finished)
+    import duckdb
+
+    with duckdb.connect(str(tmp_path / "arena.duckdb"), read_only=True) as conn:
+        calls = conn.execute("SELECT prompt_tokens, completion_tokens, cost_usd FROM agent_calls WHERE game_id = ? "
+                             "AND entry_id = ?", [game_id, model.entry_id]).fetchall()
+    priced = sum((p * 1.0 + c * 4.0) / 1e6 for p, c, _ in calls)
+    assert calls and sum(cost for *_, cost in calls) == pytest.approx(priced)
+    assert Reader(tmp_path / "arena.duckdb").game(game_id).cost_usd == pytest.approx(priced)  # type: ignore[union-attr]
+    assert logged < priced  # the final replay was answered (at no cost) by the cache
