@@ -17,6 +17,7 @@ import random
 import streamlit as st
 
 from arena.engine.events import ActionEvent, AnswerEvent, EventBase, ReasoningEvent, Utterance, VoteEvent
+from arena.engine.state import culprit_roles
 from arena.entries import Entry, load_entries
 from arena.errors import ScriptError
 from arena.scripts.loader import default_scripts_dir, discover_scripts, load_script
@@ -109,15 +110,15 @@ def _entry_choice(label: str, entries: dict[str, Entry], key: str) -> str:
 def play(seat: HumanSeat, session_id: str) -> None:
     """The game of this session: the result once recorded, else the seat and its decision."""
     spec, moves, game_id = seat.spec(session_id)
-    if game_id is not None:
-        result(game_id, spec)
-        return
     script = load_case(spec)
+    if game_id is not None:
+        result(game_id, spec, script)
+        return
     step = current_step(session_id, spec, script, moves)
     if isinstance(step, Finished):
         game_id = seat.finish(session_id, spec, script, step)
         data.clear()
-        result(game_id, spec)
+        result(game_id, spec, script)
         return
     with observation(step.observation):
         move = decision_form(step.observation, f"{session_id}-{step.moves_used}")
@@ -155,18 +156,20 @@ class Progress:
                                               f"({self.done} decisions made)")
 
 
-def result(game_id: str, spec: SeatSpec) -> None:
+def result(game_id: str, spec: SeatSpec, script: Script) -> None:
     """The end of the game: who won, how everyone voted, and links to its replay and to a new game."""
     game = Reader(db_path()).game(game_id)
     if game is None:
         st.warning(f"Game {game_id} is not in {db_path()} (was the database changed?).")
         return
     side = "murderer" if spec.player == game.murderer_entry else "civilians"
-    verdict = "a tie: nobody was identified" if game.winner == "tie" else f"the {game.winner} won"
-    mark = "You won." if game.winner == side else ("A tie." if game.winner == "tie" else "You lost.")
-    st.success(f"The game is over ({game.status}): {verdict}. {mark} It is recorded as {game_id}, "
-               f"with you as {spec.player}.")
-    st.markdown("Votes: " + (", ".join(f"{plain(k)}: {v}" for k, v in sorted(game.votes.items())) or "none"))
+    verdict = "a tie: nobody was identified." if game.winner == "tie" else \
+        f"the {game.winner} won: you {'won' if game.winner == side else 'lost'}."
+    st.success(f"The game is over ({game.status}): {verdict} It is recorded as {game_id}, with you as {spec.player}.")
+    names = {role.id: role.name for role in script.roles}
+    st.markdown("Votes: " + (", ".join(f"{plain(names.get(k, k))}: {v}" for k, v in sorted(game.votes.items()))
+                             or "none") + ". The culprit: "
+                + ", ".join(plain(names[r]) for r in sorted(culprit_roles(script))) + ".")
     st.page_link(page("replay"), label="Open its replay", icon=":material/movie:", query_params={"game": game_id})
     if st.button("Play another game", key="play-again"):
         del st.query_params[SESSION_PARAM]

@@ -66,6 +66,7 @@ def test_a_person_plays_a_whole_game_and_it_is_recorded(tmp_path: Path, fixture_
         turns += 1
     assert at.success, "the game did not end"
     assert "recorded as g-" + session_id in at.success[0].value
+    assert any("The culprit: Rowan Ashe." in str(m.value) for m in at.markdown)  # told once the game is over
     games = Reader(db).games()
     assert len(games) == 1 and games[0].civilians_entry == "human/Grace" and games[0].status == "finished"
     assert turns == len(SessionLog(db).load(session_id).moves)  # type: ignore[union-attr]
