@@ -13,6 +13,7 @@ raises as an `api_error`, while this one must stop the game without a trace in i
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,7 +33,8 @@ class AwaitingHuman(BaseException):  # noqa: N818 - a signal, not an error
 class HumanAgent:
     """Plays the person's stored moves in order; raises `AwaitingHuman` when they run out.
 
-    Each move may carry `_kind` (the decision kind it answered); a replay that reaches a decision of
+    Each move may carry `_ms` (how long the person took over it) and `_kind` (the decision kind it
+    answered); a replay that reaches a decision of
     another kind has diverged (e.g. a model entry answered differently without its cache) and stops
     with a GameError instead of misplaying the person's move.
     """
@@ -40,12 +42,19 @@ class HumanAgent:
     def __init__(self, moves: Sequence[Mapping[str, Any]]) -> None:
         self.moves = list(moves)
         self.used = 0
+        self.thinking_s = 0.0
+
+    def clock(self) -> float:
+        """The runner's latency clock for this game: real time plus the person's thinking time so far, so
+        the latency logged for a move is how long the person took over it (`_ms` of the move)."""
+        return time.perf_counter() + self.thinking_s
 
     async def act(self, observation: Observation) -> dict[str, Any]:
         if self.used >= len(self.moves):
             raise AwaitingHuman(observation, self.used)
         move = dict(self.moves[self.used])
         expected = move.pop("_kind", None)
+        self.thinking_s += max(0.0, float(move.pop("_ms", 0.0))) / 1000.0
         decision = observation.decision
         if decision is not None and expected is not None and expected != decision.kind.value:
             raise HumanReplayError(f"the person's move {self.used + 1} answered a {expected!r} decision but the "

@@ -126,14 +126,13 @@ class Finished:
 Step = Paused | Finished
 
 
-def seat_agents(spec: SeatSpec, script: Script, moves: list[dict[str, Any]],
-                client: ModelClient | None) -> SeatedAgents:
+def seat_agents(spec: SeatSpec, script: Script, person: HumanAgent, client: ModelClient | None) -> SeatedAgents:
     """The person's seat plus one agent per other role: teammates for the person's faction, opponents else."""
     culprits, human_side = culprit_roles(script), spec.role in culprit_roles(script)
     agents: dict[str, Agent] = {}
     for role in script.role_ids:
         if role == spec.role:
-            agents[role] = HumanAgent(moves)
+            agents[role] = person
         else:
             entry = spec.teammates_entry if (role in culprits) == human_side else spec.opponents_entry
             agents[role] = agent_for_entry(entry, role, spec.seed, client)
@@ -161,10 +160,11 @@ async def _play(spec: SeatSpec, script: Script, moves: list[dict[str, Any]], cli
         if on_event is not None:
             on_event(event)
 
-    seated = seat_agents(spec, script, moves, client)
+    person = HumanAgent(moves)
+    seated = seat_agents(spec, script, person, client)
     try:
         result = await play_game(script, seated, GameConfig(rounds=spec.rounds), spec.seed, timeout_s=timeout_s,
-                                 on_event=sink)
+                                 clock=person.clock, on_event=sink)
     except AwaitingHuman as pause:
         return Paused(pause.observation, replay(events, script), pause.moves_used, tuple(events))
     except HumanReplayError as exc:
@@ -173,9 +173,9 @@ async def _play(spec: SeatSpec, script: Script, moves: list[dict[str, Any]], cli
     return Finished(result, {e.entry_id: client.price(e) for e in models} if client is not None else {})
 
 
-def check_move(paused: Paused, move: Mapping[str, Any]) -> dict[str, Any]:
-    """The move as stored (with the decision kind it answers) if the engine accepts it; GameError saying why
-    not otherwise (nothing is stored then)."""
+def check_move(paused: Paused, move: Mapping[str, Any], thinking_ms: float = 0.0) -> dict[str, Any]:
+    """The move as stored (with the decision kind it answers and the person's thinking time) if the engine
+    accepts it; GameError saying why not otherwise (nothing is stored then)."""
     decision = paused.observation.decision
     if decision is None:
         raise GameError("it is not this seat's turn")
@@ -183,7 +183,7 @@ def check_move(paused: Paused, move: Mapping[str, Any]) -> dict[str, Any]:
         parse_output(dict(move), decision, paused.state)
     except OutputError as exc:
         raise GameError(f"move refused ({exc.status}): {exc.message}") from None
-    return {**move, "_kind": decision.kind.value}
+    return {**move, "_kind": decision.kind.value, "_ms": round(max(0.0, thinking_ms), 1)}
 
 
 class HumanSeat:
@@ -204,9 +204,10 @@ class HumanSeat:
             raise GameError(f"no play session {session_id!r} in {self.log.path}; start a new game")
         return SeatSpec.model_validate(stored.spec), list(stored.moves), stored.game_id
 
-    def act(self, session_id: str, paused: Paused, move: Mapping[str, Any]) -> bool:
-        """Validate and store the person's next move; False when that move was stored already."""
-        return self.log.add_move(session_id, paused.moves_used, check_move(paused, move))
+    def act(self, session_id: str, paused: Paused, move: Mapping[str, Any], thinking_ms: float = 0.0) -> bool:
+        """Validate and store the person's next move (and how long they took over it, logged as the call's
+        latency); False when that move was stored already."""
+        return self.log.add_move(session_id, paused.moves_used, check_move(paused, move, thinking_ms))
 
     def finish(self, session_id: str, spec: SeatSpec, script: Script, finished: Finished) -> str:
         """Record the finished game (idempotent: its id derives from the session) and close the session."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 import streamlit as st
 
@@ -32,6 +33,7 @@ from leaderboard.ui.play_view import decision_form, observation
 
 SESSION_PARAM = "session"
 STEP_KEY = "play_step"
+SHOWN_KEY = "play_shown_at"  # turn -> when its form was first shown in this browser session
 DECISIONS = (Utterance, ActionEvent, AnswerEvent, ReasoningEvent, VoteEvent)
 
 
@@ -120,10 +122,12 @@ def play(seat: HumanSeat, session_id: str) -> None:
         data.clear()
         result(game_id, spec, script)
         return
+    turn = f"{session_id}-{step.moves_used}"
+    shown_at = st.session_state.setdefault(SHOWN_KEY, {}).setdefault(turn, time.time())
     with observation(step.observation):
-        move = decision_form(step.observation, f"{session_id}-{step.moves_used}")
+        move = decision_form(step.observation, turn)
     if move is not None:
-        seat.act(session_id, step, move)
+        seat.act(session_id, step, move, thinking_ms=(time.time() - shown_at) * 1000.0)
         st.rerun()
 
 

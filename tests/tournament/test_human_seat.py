@@ -109,16 +109,18 @@ def test_illegal_moves_are_refused_and_nothing_is_stored(tmp_path: Path, case: S
 
 def test_a_reload_recovers_the_game_from_the_store(tmp_path: Path, case: Script) -> None:
     seat, session_id = started(tmp_path, case)
-    for _ in range(3):
+    for thinking_ms in (2500.0, 0.0, 700.0):
         _, step = step_of(seat, session_id)
         assert isinstance(step, Paused)
-        seat.act(session_id, step, a_move(step.observation.decision))  # type: ignore[arg-type]
+        seat.act(session_id, step, a_move(step.observation.decision), thinking_ms)  # type: ignore[arg-type]
     _, before = step_of(seat, session_id)
     _, after = step_of(HumanSeat(SessionLog(tmp_path / "arena.duckdb")), session_id)  # a new process, same store
     assert isinstance(before, Paused) and isinstance(after, Paused)
     assert after.moves_used == before.moves_used == 3
     assert after.observation.fingerprint() == before.observation.fingerprint()
     assert [e.model_dump() for e in after.events] != [] and len(after.events) == len(before.events)
+    latencies = [e.latency_ms for e in after.events if e.type == "agent_call" and e.role == "fern"]  # type: ignore[attr-defined]
+    assert len(latencies) == 3 and 2500 <= latencies[0] < 3500 and latencies[1] < 1000 and 700 <= latencies[2] < 1700
 
 
 def test_the_finished_game_is_recorded_and_rated_as_human(tmp_path: Path, case: Script) -> None:
