@@ -90,19 +90,27 @@ def new_spec(player_name: str, script: Script, role: str, opponents: Entry, team
                     seed=seed, rounds=rounds, started_at=utc_now())
 
 
-def load_case(spec: SeatSpec) -> Script:
-    """The session's case among the installed ones; ScriptError when it is gone or has changed."""
-    for folder in discover_scripts():
+def installed_cases(folder: str | None = None) -> dict[str, Script]:
+    """Every valid case under `folder` (default: the scripts folder), by id; invalid ones are left out."""
+    cases: dict[str, Script] = {}
+    for path in discover_scripts(folder):
         try:
-            script = load_script(folder)
+            script = load_script(path)
         except ScriptError:
             continue
-        if script.id == spec.script_id:
-            if script_hash(script) != spec.script_hash:
-                raise ScriptError(f"case {spec.script_id!r} has changed since this game started, so it cannot be "
-                                  "resumed; start a new game")
-            return script
-    raise ScriptError(f"case {spec.script_id!r} is not installed (set ARENA_SCRIPTS to its folder's parent)")
+        cases[script.id] = script
+    return cases
+
+
+def load_case(spec: SeatSpec, cases: Mapping[str, Script] | None = None) -> Script:
+    """The session's case among `cases` (default: the installed ones); ScriptError when it is gone or changed."""
+    script = (installed_cases() if cases is None else cases).get(spec.script_id)
+    if script is None:
+        raise ScriptError(f"case {spec.script_id!r} is not installed (set ARENA_SCRIPTS to its folder's parent)")
+    if script_hash(script) != spec.script_hash:
+        raise ScriptError(f"case {spec.script_id!r} has changed since this game started, so it cannot be resumed; "
+                          "start a new game")
+    return script
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,18 @@ import streamlit as st
 from arena.engine.events import ActionEvent, AnswerEvent, EventBase, ReasoningEvent, Utterance, VoteEvent
 from arena.engine.state import culprit_roles
 from arena.entries import Entry, load_entries
-from arena.errors import ScriptError
-from arena.scripts.loader import default_scripts_dir, discover_scripts, load_script
+from arena.scripts.loader import default_scripts_dir
 from arena.scripts.schema import Script
-from arena.tournament.human_seat import Finished, HumanSeat, SeatSpec, Step, advance, load_case, new_spec
+from arena.tournament.human_seat import (
+    Finished,
+    HumanSeat,
+    SeatSpec,
+    Step,
+    advance,
+    installed_cases,
+    load_case,
+    new_spec,
+)
 from leaderboard.store import Reader
 from leaderboard.store.sessions import SessionLog, human_entry_id
 from leaderboard.ui import data
@@ -38,16 +46,9 @@ DECISIONS = (Utterance, ActionEvent, AnswerEvent, ReasoningEvent, VoteEvent)
 
 
 @st.cache_resource(show_spinner=False)
-def installed_cases(folder: str) -> dict[str, Script]:
-    """Every valid case under the scripts folder, by id (cases that fail validation are left out)."""
-    cases: dict[str, Script] = {}
-    for path in discover_scripts(folder):
-        try:
-            script = load_script(path)
-        except ScriptError:
-            continue
-        cases[script.id] = script
-    return cases
+def cases_in(folder: str) -> dict[str, Script]:
+    """Every valid case under the scripts folder, by id, loaded once per server."""
+    return installed_cases(folder)
 
 
 def render() -> None:
@@ -65,7 +66,7 @@ def render() -> None:
 
 def setup(seat: HumanSeat) -> None:
     """The form that starts a game."""
-    cases = installed_cases(str(default_scripts_dir()))
+    cases = cases_in(str(default_scripts_dir()))
     if not cases:
         st.info(f"No valid case under `{default_scripts_dir()}`; set ARENA_SCRIPTS to a folder of cases.")
         return
@@ -112,7 +113,7 @@ def _entry_choice(label: str, entries: dict[str, Entry], key: str) -> str:
 def play(seat: HumanSeat, session_id: str) -> None:
     """The game of this session: the result once recorded, else the seat and its decision."""
     spec, moves, game_id = seat.spec(session_id)
-    script = load_case(spec)
+    script = load_case(spec, cases_in(str(default_scripts_dir())))
     if game_id is not None:
         result(game_id, spec, script)
         return

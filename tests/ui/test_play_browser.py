@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,10 +40,29 @@ def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
     env = {**os.environ, "ARENA_DB": str(db), "ARENA_SCRIPTS": str(FIXTURE_CASE.parent)}
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
+        serving(process)
         yield f"http://127.0.0.1:{port}", db
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def serving(process: subprocess.Popen[bytes]) -> None:
+    """Block until streamlit says it serves (its output is read line by line, then drained in the background);
+    the server is killed, and the test fails, if that takes over a minute or it exits first."""
+    assert process.stdout is not None
+    killer = threading.Timer(START_TIMEOUT_MS / 1000, process.kill)
+    killer.start()
+    seen = []
+    try:
+        for line in iter(process.stdout.readline, b""):
+            seen.append(line.decode(errors="replace"))
+            if b"You can now view your Streamlit app" in line:
+                threading.Thread(target=process.stdout.read, daemon=True).start()
+                return
+    finally:
+        killer.cancel()
+    pytest.fail("streamlit did not start:\n" + "".join(seen[-20:]))
 
 
 def no_errors(page: Any) -> None:
