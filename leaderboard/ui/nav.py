@@ -16,6 +16,7 @@ PAGES: dict[str, tuple[str, str, str]] = {
     "replay": ("Game replay", "leaderboard.ui.replay_page", ":material/movie:"),
     "scripts": ("Scripts", "leaderboard.ui.scripts_page", ":material/menu_book:"),
     "entry": ("Entry", "leaderboard.ui.entry_page", ":material/person:"),
+    "play": ("Play", "leaderboard.ui.play_page", ":material/sports_esports:"),
 }
 
 
