@@ -122,10 +122,19 @@ def m004_agent_calls_cached_prompt_tokens(conn: duckdb.DuckDBPyConnection) -> No
     conn.execute("ALTER TABLE agent_calls ADD COLUMN cached_prompt_tokens BIGINT NOT NULL DEFAULT 0")
 
 
+def m005_play_sessions(conn: duckdb.DuckDBPyConnection) -> None:
+    """The Play page's sessions (`leaderboard.store.sessions`): an append-only log of a person's seat,
+    one start row, one row per move, one end row naming the recorded game."""
+    conn.execute("""CREATE TABLE play_sessions (
+        session_id VARCHAR NOT NULL, seq INTEGER NOT NULL, kind VARCHAR NOT NULL, payload JSON NOT NULL,
+        created_at TIMESTAMP NOT NULL, PRIMARY KEY (session_id, seq))""")
+
+
 # No secondary indexes: DuckDB rewrites them at every checkpoint, which tripled the cost of each
 # record_game on a large log, while a replay's scan of `events` by game_id stays fast without one.
 MIGRATIONS: tuple[Migration, ...] = (m001_initial_tables, m002_metric_scores_nullable_value,
-                                     m003_ties_forfeits_and_pools, m004_agent_calls_cached_prompt_tokens)
+                                     m003_ties_forfeits_and_pools, m004_agent_calls_cached_prompt_tokens,
+                                     m005_play_sessions)
 
 
 def applied_migrations(conn: duckdb.DuckDBPyConnection) -> list[str]:

@@ -7,9 +7,8 @@ rebuilt by replaying the moves through the engine with seeded (or cached) agents
 ends it is recorded in `games` like any other. The store knows no games: spec and moves are
 opaque JSON objects to it.
 
-The table is a working table of the Play page, not part of the rated record, so it is created on
-first use (`CREATE TABLE IF NOT EXISTS`) rather than by a migration; a database that never saw a
-person play has no such table and reads as "no sessions".
+The table is a working table of the Play page, not part of the rated record; migration m005
+creates it (a reader of a database not yet migrated finds no such table and reads "no sessions").
 
 People play as entries `human/<name>` (`human_entry`); `is_human(entry_id)` tells the board which
 entries are people (WhodunitBench A.4.3's human baseline).
@@ -33,9 +32,6 @@ from leaderboard.store.writes import Store
 HUMAN_PROVIDER = "human"
 HUMAN_PREFIX = HUMAN_PROVIDER + "/"
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$")
-TABLE = """CREATE TABLE IF NOT EXISTS play_sessions (
-    session_id VARCHAR NOT NULL, seq INTEGER NOT NULL, kind VARCHAR NOT NULL, payload JSON NOT NULL,
-    created_at TIMESTAMP NOT NULL, PRIMARY KEY (session_id, seq))"""
 
 
 def is_human(entry_id: str) -> bool:
@@ -89,7 +85,6 @@ class SessionLog:
 
     def _append(self, session_id: str, seq: int, kind: str, payload: dict[str, Any]) -> bool:
         with writing(self.store.path, self.retry) as conn:
-            conn.execute(TABLE)
             if conn.execute("SELECT 1 FROM play_sessions WHERE session_id = ? AND seq = ?",
                             [session_id, seq]).fetchone():
                 return False
