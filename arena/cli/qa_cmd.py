@@ -17,12 +17,12 @@ from arena.coe.cases import load_cases
 from arena.coe.context import Ablation
 from arena.coe.qa_run import SUITE_GROUPS, QaConfig, QaRunResult, run_qa, suites_for
 from arena.coe.qa_summary import summarise
-from arena.coe.reads import latest_run_answers
 from arena.entries import Entry, qa_entries, resolve_entry
 from arena.errors import ConfigError
 from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
 from leaderboard.store import Store
+from leaderboard.store.coe_queries import latest_run_answers
 from leaderboard.store.db import reading
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command

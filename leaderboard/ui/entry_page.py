@@ -41,6 +41,20 @@ def show_identity(entry: pd.Series, entries: pd.DataFrame) -> None:
         st.dataframe(versions.sort_values("version"), hide_index=True)
 
 
+def show_totals(path: str, entry_id: str) -> None:
+    """Games, wins, calls, tokens and cost of the entry over the whole database."""
+    stats = data.entry_stats(path, entry_id)
+    if stats is None:
+        return
+    cells = st.columns(5)
+    cells[0].metric("Finished games", f"{stats.games:,}", help=f"{stats.unfinished:,} more did not finish")
+    cells[1].metric("Wins", f"{stats.wins:,}", help=f"{stats.wins_civilian:,} as the civilians, "
+                    f"{stats.wins_murderer:,} as the murderer; {stats.draws:,} games without a winner")
+    cells[2].metric("Model calls", f"{stats.calls:,}", help=f"{stats.failed_calls:,} failed")
+    cells[3].metric("Tokens", f"{stats.tokens:,}")
+    cells[4].metric("Cost", f"${stats.cost_usd:,.2f}")
+
+
 def show_results(path: str, entry_id: str) -> None:
     results = board_data.entry_results(path, entry_id)
     st.subheader("Results per script")
@@ -65,6 +79,7 @@ def render() -> None:
         entries = data.entries(path)
         entry = pick_entry(entries)
         show_identity(entry, entries)
+        show_totals(path, str(entry["entry_id"]))
         history = board_data.rating_history(path, str(entry["entry_id"]))
         st.subheader("Rating history")
         if history.empty:

@@ -30,6 +30,16 @@ def cells(pairs: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
     return table
 
 
+def pair_summary(path: str, civilians: str, murderer: str, names: dict[str, str]) -> None:
+    """Both seatings of the two entries together: games and wins of each."""
+    if civilians == murderer:
+        return
+    both = data.head_to_head(path, civilians, murderer)
+    a, b = names.get(civilians, civilians), names.get(murderer, murderer)
+    st.caption(f"{a} against {b}, either side: {both.games} finished games; {a} won {both.a_wins}, "
+               f"{b} won {both.b_wins}, {both.draws} without a winner.")
+
+
 def pair_games(path: str, civilians: str, murderer: str) -> None:
     """The seating's games; choosing one opens its replay."""
     games = data.games(path, civilians=civilians, murderer=murderer)
@@ -70,4 +80,5 @@ def render() -> None:
         with c2:
             mur = entry_picker("Murderer entry", entries, names, "h2h_mur", entries.index(first["murderer_entry"]))
         if civ and mur:
+            pair_summary(path, civ, mur, names)
             pair_games(path, civ, mur)
