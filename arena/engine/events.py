@@ -12,9 +12,17 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    ValidationError,
+    model_serializer,
+)
 
 from arena.engine.actions import DecisionKind, Phase, Status
 from arena.engine.rules import GameConfig
@@ -151,10 +159,19 @@ class AgentCall(EventBase):
     round: int
     attempt: int
     status: Status
-    latency_ms: float
+    latency_ms: float | None = Field(default=None, description="logs before telemetry left the game record "
+                                     "only; call timings are now kept apart (agent_calls)")
     input_tokens: int | None = None
     output_tokens: int | None = None
     cost_usd: float | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_clock(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """No wall-clock latency in the game record (telemetry is kept apart), except in older logs."""
+        data: dict[str, Any] = handler(self)
+        if data.get("latency_ms", 0) is None:
+            del data["latency_ms"]
+        return data
 
 
 class Outcome(EventBase):

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arena.agents import SeatedAgents, play_game, seat_entries, seat_timeout_s
-from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.agents.runner import DEFAULT_TIMEOUT_S, CallTiming
 from arena.engine import GameConfig
 from arena.engine.events import EventBase
 from arena.entries import Entry
@@ -120,18 +120,20 @@ class Scheduler:
         script = self.scripts[planned.script.script_id]
         civilians, murderer = self.entries[planned.civilians], self.entries[planned.murderer]
         events: list[EventBase] = []
+        timings: list[CallTiming] = []
         started, error = utc_now(), None
         try:
             seated = self.seat(script, civilians, murderer, planned.seed, self.client)
             timeout_s = seat_timeout_s(civilians, murderer, self.client, self.options.timeout_s)
             await play_game(script, seated, GameConfig(rounds=self.options.rounds), planned.seed,
-                            timeout_s=timeout_s, clock=self.clock, on_event=events.append)
+                            timeout_s=timeout_s, clock=self.clock, on_event=events.append, on_timing=timings.append)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - one broken game is recorded as data; the tournament goes on
             error = exc
         write = game_write(planned, events, script=planned.script, seed=planned.seed, civilians=planned.civilians,
-                           murderer=planned.murderer, started_at=started, error=error)
+                           murderer=planned.murderer, started_at=started, error=error,
+                           latencies=[t.latency_ms for t in timings])
         await self.record(write)
         return write
 
