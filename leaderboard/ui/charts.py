@@ -46,7 +46,9 @@ def heatmap(cells: pd.DataFrame, value: str, title: str, fmt: str, scheme: HeatS
         pick = alt.selection_point(name=select, fields=["civilians_entry", "murderer_entry"], on="click", empty=False)
         rect = rect.add_params(pick).encode(
             stroke=alt.condition(pick, alt.value("black"), alt.value(None)))  # type: ignore[arg-type]
-    dark = (alt.datum[value] < 0.2) | (alt.datum[value] > 0.8) if domain else alt.datum[value] > DARK_SHARE * top
+    valid = f"isValid(datum['{value}']) && "
+    dark = (f"{valid}(datum['{value}'] < 0.2 || datum['{value}'] > 0.8)" if domain
+            else f"{valid}datum['{value}'] > {DARK_SHARE * top}")
     text = base.mark_text(fontSize=12, lineBreak="\n").encode(
         text=alt.Text(f"{label}:N") if label else alt.Text(f"{value}:Q", format=fmt),
         color=alt.condition(dark, alt.value("white"), alt.value("black")))  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from leaderboard.ui import charts, coe_data, data
-from leaderboard.ui.common import DASH, count, missing, open_board, store_errors
+from leaderboard.ui.common import DASH, count, entry_url, link_column, missing, open_board, store_errors
 
 if TYPE_CHECKING:
     from streamlit.elements.lib.column_types import ColumnConfig
@@ -53,7 +53,8 @@ def with_cells(table: pd.DataFrame) -> pd.DataFrame:
 
 def column_config() -> dict[str, ColumnConfig]:
     config: dict[str, ColumnConfig] = {
-        "display": st.column_config.TextColumn("Entry"), "mode": st.column_config.TextColumn(
+        "display": st.column_config.TextColumn("Entry"), "link": link_column("Entry"),
+        "mode": st.column_config.TextColumn(
             "Mode", help="direct or cot (chain of thought); +no-images / +ocr-text are ablations"),
         "condition": st.column_config.TextColumn("Condition", help="table3 = the paper's protocol against a fixed "
                                                  "murderer; all-play-all = every other game; qa = questions only"),
@@ -92,7 +93,8 @@ def labelled(table: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
 
 def show_table(table: pd.DataFrame) -> None:
     table = with_cells(table)
-    order = ["display", "mode", "condition", "avg_qa_cell", "avg_all_cell",
+    table["link"] = [entry_url(e, d) for e, d in zip(table["entry"], table["display"], strict=True)]
+    order = ["link", "mode", "condition", "avg_qa_cell", "avg_all_cell",
              *(f"{m}_cell" for m in coe_data.METRICS if m in table), "judge_text"]
     st.dataframe(table, column_config=column_config(), column_order=order, hide_index=True, width="stretch")
     st.markdown(" · ".join(f"**{m.upper()}** {name}" for m, name in NAMES.items()))

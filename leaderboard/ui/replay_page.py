@@ -28,6 +28,8 @@ from leaderboard.ui.common import (
     count,
     entry_link,
     entry_picker,
+    entry_url,
+    link_column,
     missing,
     money,
     open_board,
@@ -256,7 +258,11 @@ def show_game(path: str, game_id: str) -> None:
     script = case(str(game["script_id"]))
     n_turns = len(turns(t))
     show_header(game, t, names, n_turns)
-    st.dataframe(pd.DataFrame(seating_rows(t, names)), hide_index=True)
+    seats = pd.DataFrame(seating_rows(t, names))
+    if not seats.empty:
+        ids = {"civilians": str(game["civilians_entry"]), "murderer": str(game["murderer_entry"])}
+        seats["entry"] = [entry_url(ids.get(f, ""), e) for f, e in zip(seats["faction"], seats["entry"], strict=True)]
+    st.dataframe(seats, hide_index=True, column_config={"entry": link_column("Entry")})
     cot_note(path, game)
     if t.statuses:
         st.warning("Forfeits and invalid outputs: " + ", ".join(f"{k} x{v}" for k, v in sorted(t.statuses.items())))
