@@ -213,7 +213,8 @@ def show_votes(t: Transcript) -> None:
         return
     o = t.outcome
     tally = ", ".join(f"{t.who(r)}: {n}" for r, n in (o.get("votes") or {}).items() if n) or "no valid votes"
-    st.markdown(f"**Outcome:** {plain(t.ended_status or DASH)}, winner {plain(o.get('winner') or DASH)}. Culprits: "
+    winner = o.get("winner") if o.get("winner") not in (None, "none") else DASH
+    st.markdown(f"**Outcome:** {plain(t.ended_status or DASH)}, winner {plain(winner)}. Culprits: "
                 f"{plain(', '.join(t.who(c) for c in o.get('culprits', [])) or DASH)}. Most votes: "
                 f"{plain(', '.join(t.who(c) for c in o.get('leaders', [])) or DASH)}. Tally: {plain(tally)}; "
                 f"{count(o.get('abstentions', 0))} abstentions. {plain(o.get('reason') or '')}")
