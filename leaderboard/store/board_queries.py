@@ -30,8 +30,6 @@ SCRIPT_STATS_SQL = """SELECT script_id, count(*) AS games, count(*) FILTER (WHER
     count(DISTINCT script_hash) AS versions
     FROM games GROUP BY script_id ORDER BY script_id"""
 FINISHED_SQL = "SELECT count(*) AS n, max(finished_at) AS last FROM games WHERE status = 'finished'"
-HISTORY_SQL = """SELECT computed_at, faction, mu, sigma, conservative, bt, ci_low, ci_high, rank, games, wins
-    FROM rating_snapshots WHERE entry_id = ? ORDER BY computed_at, faction"""
 ENTRY_SQL = {
     "scripts": """SELECT script_id, count(*) AS games,
         count(*) FILTER (WHERE civilians_entry = $1) AS as_civilians,
@@ -70,17 +68,6 @@ def games(conn: Connection, filters: tuple[tuple[str, str], ...], limit: int) ->
                   [*params, limit])
 
 
-def game(conn: Connection, game_id: str) -> pd.DataFrame:
-    """One game's row, votes as JSON text (no row for an unknown id)."""
-    return _frame(conn, "SELECT * EXCLUDE (votes), votes::VARCHAR AS votes FROM games WHERE game_id = ?", [game_id])
-
-
-def game_events(conn: Connection, game_id: str) -> pd.DataFrame:
-    """One game's events in order: seq, type, role, payload (JSON text)."""
-    return _frame(conn, "SELECT seq, type, role, payload::VARCHAR AS payload FROM events WHERE game_id = ? "
-                        "ORDER BY seq", [game_id])
-
-
 def game_calls(conn: Connection, game_id: str) -> pd.DataFrame:
     """One game's model calls in order (telemetry, apart from the event log): role, kind, status, tokens,
     cost, latency, cached, created_at."""
@@ -105,11 +92,6 @@ def script_stats(conn: Connection) -> pd.DataFrame:
 def finished_count(conn: Connection) -> pd.DataFrame:
     """One row: `n` finished games and the `last` finish time."""
     return _frame(conn, FINISHED_SQL)
-
-
-def rating_history(conn: Connection, entry_id: str) -> pd.DataFrame:
-    """Every snapshot row of one entry (all three faction views), oldest first."""
-    return _frame(conn, HISTORY_SQL, [entry_id])
 
 
 def entry_results(conn: Connection, entry_id: str) -> dict[str, pd.DataFrame]:

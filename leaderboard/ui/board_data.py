@@ -32,6 +32,8 @@ from leaderboard.store import board_queries as q
 from leaderboard.store.queries import active_entry_ids
 from leaderboard.ui.data import TTL_S, Version, file_version, frame
 
+HISTORY_COLUMNS = ["computed_at", "faction", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank",
+                   "games", "wins"]
 FALLBACK_BOOTSTRAP = 20
 FALLBACK_TTL_S = 600
 BOARD_COLUMNS = ["entry", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank", "games", "wins",
@@ -174,11 +176,12 @@ def ci_text(bt: float | None, low: float | None, high: float | None) -> str:
 
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _history(path: str, version: Version, entry_id: str) -> pd.DataFrame:
-    return frame(path, lambda conn: q.rating_history(conn, entry_id))
+    rows = [r.model_dump(exclude={"details"}) for r in Reader(path).rating_history(entry_id)]
+    return pd.DataFrame(rows, columns=HISTORY_COLUMNS)
 
 
 def rating_history(path: str, entry_id: str) -> pd.DataFrame:
-    """Every snapshot row of one entry (all three faction views), oldest first."""
+    """The overall rating of one entry in every snapshot, oldest first."""
     return _history(path, file_version(path), entry_id)
 
 

@@ -126,13 +126,16 @@ def games(path: str, *, entry: str | None = None, script_id: str | None = None, 
 
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _game(path: str, version: Version, game_id: str) -> tuple[pd.DataFrame, pd.DataFrame]:
-    result = frames(path, {"game": lambda conn: q.game(conn, game_id),
-                           "events": lambda conn: q.game_events(conn, game_id)})
-    return (pd.DataFrame(), pd.DataFrame()) if result is None else (result["game"], result["events"])
+    reader = Reader(path)
+    row = reader.game(game_id)
+    if row is None:
+        return pd.DataFrame(), pd.DataFrame()
+    events = [e.model_dump() for e in reader.events(game_id)]
+    return pd.DataFrame([row.model_dump()]), pd.DataFrame(events, columns=["seq", "type", "role", "payload"])
 
 
 def game(path: str, game_id: str) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(the game's row, its events with payloads as JSON text); empty frames when it is unknown."""
+    """(the game's row, its events in order with payloads as dicts); empty frames when it is unknown."""
     return _game(path, file_version(path), game_id)
 
 
