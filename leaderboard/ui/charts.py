@@ -52,7 +52,7 @@ def heatmap(cells: pd.DataFrame, value: str, title: str, fmt: str, scheme: HeatS
     text = base.mark_text(fontSize=12, lineBreak="\n").encode(
         text=alt.Text(f"{label}:N") if label else alt.Text(f"{value}:Q", format=fmt),
         color=alt.condition(dark, alt.value("white"), alt.value("black")))  # type: ignore[arg-type]
-    return (rect + text).properties(title=title, width=alt.Step(130), height=alt.Step(56))
+    return (rect + text).properties(title=title, width=alt.Step(112), height=alt.Step(56))
 
 
 DARK_SHARE = 0.55  # on a sequential scheme, cells above this share of the maximum get white text

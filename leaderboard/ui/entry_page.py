@@ -89,7 +89,7 @@ def show_totals(path: str, entry_id: str) -> None:
 
 
 HISTORY_COLUMNS = {
-    "computed_at": st.column_config.DatetimeColumn("Snapshot (UTC)", format="YYYY-MM-DD HH:mm"),
+    "computed_at": st.column_config.DatetimeColumn("Snapshot (UTC)", format="YYYY-MM-DD HH:mm:ss"),
     "conservative": st.column_config.NumberColumn("TrueSkill μ − 3σ", format="%.1f",
                                                   help="Conservative TrueSkill: mean minus three standard deviations"),
     "mu": st.column_config.NumberColumn("TrueSkill μ", format="%.1f"),

@@ -21,7 +21,7 @@ GAME_COLUMNS = {
     "winner": st.column_config.TextColumn("Winner"),
     "n_events": st.column_config.NumberColumn("Events", format="%d"),
     "tokens": st.column_config.NumberColumn("Tokens", format="%d"),
-    "cost_usd": st.column_config.NumberColumn("Cost", format="$%.4f"),
+    "cost_usd": st.column_config.NumberColumn("Cost", format="dollar", help="US dollars"),
     "finished_at": st.column_config.DatetimeColumn("Finished", format="YYYY-MM-DD HH:mm"),
 }
 
