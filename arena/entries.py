@@ -127,6 +127,14 @@ def builtin_entries() -> dict[str, Entry]:
     return {name: Entry(name=name, model=name, source="builtin") for name in BUILTIN_NAMES}
 
 
+def builtin_entry(name: str, **options: Any) -> Entry:
+    """A built-in entry (`builtin/random`, `builtin/naive`) with agent options (e.g. `ocr=False`)."""
+    known = builtin_entries()
+    if name not in known:
+        raise ConfigError(f"{name!r} is not a built-in entry; known: {', '.join(sorted(known))}")
+    return apply_options(known[name], options)
+
+
 def qa_entries(path: Path | None = None) -> dict[str, Entry]:
     """`load_entries` plus the QA-only built-ins (`builtin/ocr`): the entries `arena qa` accepts."""
     qa_only = {name: Entry(name=name, model=name, source="builtin") for name in QA_BUILTIN_NAMES}

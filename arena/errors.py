@@ -28,10 +28,6 @@ class ImageError(ArenaError):
     """An image is missing, corrupt, of an unsupported format or out of size limits."""
 
 
-class ProviderError(ArenaError):
-    """A model provider failed in a way the caller must handle (after retries)."""
-
-
 class StoreError(ArenaError):
     """The DuckDB store cannot be opened or written."""
 

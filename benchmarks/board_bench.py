@@ -34,7 +34,9 @@ from leaderboard.store.db import writing  # noqa: E402
 TARGET_WARM_S, TARGET_COLD_S = 1.5, 5.0
 PAGES = ("leaderboard", "head-to-head")
 
-GAMES_SQL = """INSERT INTO games SELECT
+GAMES_SQL = """INSERT INTO games (game_id, match_id, tournament_id, script_id, script_hash, seed, civilians_entry,
+    murderer_entry, status, winner, votes, n_events, tokens, cost_usd, started_at, finished_at, plan_key,
+    planned_key, abort_reason, recorded_at) SELECT
     'g' || lpad(i::VARCHAR, 7, '0'), 'm' || (i // 2), 't0', 'case-' || (i % 12), 'hash', i // 2,
     'entry-' || lpad(c::VARCHAR, 2, '0'), 'entry-' || lpad(m::VARCHAR, 2, '0'),
     CASE WHEN i % 50 = 49 THEN 'aborted' ELSE 'finished' END,

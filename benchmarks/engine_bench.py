@@ -21,12 +21,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from arena.agents import play_game, seat_agents  # noqa: E402
+from arena.agents import play_game, seat_entries  # noqa: E402
 from arena.agents.builtin.random_agent import RandomAgent  # noqa: E402
 from arena.engine import GameConfig, Seating, apply, new_game, observe, parse_output, pending_decision  # noqa: E402
+from arena.entries import builtin_entry  # noqa: E402
 from arena.errors import ScriptError  # noqa: E402
 from arena.scripts.loader import discover_scripts, find_script, load_script  # noqa: E402
 from arena.scripts.schema import Script  # noqa: E402
+
+RANDOM = builtin_entry("builtin/random")
 
 
 def engine_loop(script: Script, games: int) -> tuple[int, float, float]:
@@ -59,7 +62,7 @@ async def runner_games(script: Script, games: int) -> tuple[int, float]:
     actions = 0
     started = time.perf_counter()
     for seed in range(games):
-        seated = seat_agents(script, "builtin/random", "builtin/random", seed)
+        seated = seat_entries(script, RANDOM, RANDOM, seed)
         result = await play_game(script, seated, GameConfig(), seed)
         actions += result.final_state.steps
     return actions, time.perf_counter() - started

@@ -1,16 +1,14 @@
-"""Agents by name: `make_agent("builtin/naive", role_id, seed)` through a dict of factories by provider.
+"""Seating: one path from entries to the agents at the table.
 
-A name is `provider/model`. Each provider prefix maps to one factory called with the model part,
-the role, the seed and settings; model adapters register their prefix with `register_agent_factory`.
-
-`seat_entries` seats two `arena.entries.Entry`s: built-in entries become built-in agents, every
-other entry becomes a `ModelAgent` that calls its model through one shared `ModelClient`. The
-seating names entries by `entry_id`, which is what the store records.
+`seat_entries` seats two `arena.entries.Entry`s: built-in entries become built-in agents
+(`make_agent("builtin/naive", role_id, seed, **options)`), every other entry becomes a
+`ModelAgent` that calls its model through one shared `ModelClient`. The seating names entries by
+`entry_id`, which is what the store records. Use `arena.entries.builtin_entry` for a built-in
+with options (`builtin_entry("builtin/naive", ocr=False)`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from arena.agents.base import Agent
@@ -22,9 +20,6 @@ from arena.scripts.schema import Script
 if TYPE_CHECKING:
     from arena.entries import Entry
     from arena.providers.client import ModelClient
-
-AgentFactory = Callable[..., Agent]
-"""(model: str, role_id: str, seed: int, **settings) -> Agent"""
 
 BUILTIN_MODELS = ("random", "naive")
 
@@ -42,40 +37,17 @@ def _builtin(model: str, role_id: str, seed: int, **settings: Any) -> Agent:
                       f"{', '.join('builtin/' + m for m in BUILTIN_MODELS)}")
 
 
-AGENT_FACTORIES: dict[str, AgentFactory] = {"builtin": _builtin}
-
-
-def register_agent_factory(provider: str, factory: AgentFactory) -> None:
-    """Make `provider/<model>` names resolve through `factory`."""
-    AGENT_FACTORIES[provider] = factory
-
-
 def make_agent(name: str, role_id: str, seed: int, **settings: Any) -> Agent:
-    """The agent called `name` (`provider/model`) playing `role_id`."""
+    """The built-in agent called `name` (`builtin/random`, `builtin/naive`) playing `role_id`; model entries
+    are seated by `seat_entries` / `agent_for_entry` with a `ModelClient`."""
     provider, sep, model = name.partition("/")
-    if not sep or not model:
-        raise ConfigError(f"agent name must look like provider/model (e.g. builtin/random), got {name!r}")
-    factory = AGENT_FACTORIES.get(provider)
-    if factory is None:
-        raise ConfigError(f"no agent provider {provider!r} (known: {', '.join(sorted(AGENT_FACTORIES))})")
+    if provider != "builtin" or not sep or not model:
+        raise ConfigError(f"{name!r} is not a built-in agent (builtin/random or builtin/naive); seat model "
+                          "entries with seat_entries and a ModelClient")
     try:
-        return factory(model, role_id, seed, **settings)
+        return _builtin(model, role_id, seed, **settings)
     except TypeError as exc:
         raise ConfigError(f"{name}: bad settings {sorted(settings)} ({exc})") from exc
-
-
-def seat_agents(script: Script, civilians: str, murderer: str, seed: int,
-                civilian_settings: dict[str, Any] | None = None,
-                murderer_settings: dict[str, Any] | None = None) -> SeatedAgents:
-    """One agent per role: `murderer` in the culprit roles, `civilians` in all others."""
-    culprits = culprit_roles(script)
-    agents: dict[str, Agent] = {}
-    for role_id in script.role_ids:
-        if role_id in culprits:
-            agents[role_id] = make_agent(murderer, role_id, seed, **(murderer_settings or {}))
-        else:
-            agents[role_id] = make_agent(civilians, role_id, seed, **(civilian_settings or {}))
-    return SeatedAgents(seating=Seating(civilians=civilians, murderer=murderer), agents=agents)
 
 
 def agent_for_entry(entry: Entry, role_id: str, seed: int, client: ModelClient | None = None) -> Agent:

@@ -15,7 +15,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from arena.agents.base import Agent, AgentFailure, AgentReply, RawOutput
 from arena.engine.actions import Action, Decision, Status, fallback_action
@@ -37,6 +37,18 @@ EventSink = Callable[[EventBase], None]
 
 
 @dataclass(frozen=True)
+class CallTiming:
+    """Wall-clock telemetry of one agent call, kept out of the event log so that two identical games give
+    byte-identical logs: the n-th timing belongs to the game's n-th `agent_call` event."""
+
+    role: str
+    latency_ms: float
+
+
+TimingSink = Callable[[CallTiming], None]
+
+
+@dataclass(frozen=True)
 class SeatedAgents:
     """The entries playing each faction and one agent per role (keyed by role id)."""
 
@@ -49,6 +61,7 @@ class GameResult:
     events: list[EventBase]
     outcome: Outcome
     final_state: GameState
+    timings: list[CallTiming] = field(default_factory=list)
 
     @property
     def status(self) -> str:
@@ -102,10 +115,12 @@ class _Driver:
     """One game in progress: the state, the log, and the agents."""
 
     def __init__(self, script: Script, seated: SeatedAgents, config: GameConfig, seed: int, timeout_s: float,
-                 clock: Callable[[], float], on_event: EventSink | None) -> None:
+                 clock: Callable[[], float], on_event: EventSink | None, on_timing: TimingSink | None) -> None:
         self.state, opening = new_game(script, seated.seating, config, seed)
         self.agents, self.timeout_s, self.clock, self.on_event = seated.agents, timeout_s, clock, on_event
+        self.on_timing = on_timing
         self.events: list[EventBase] = []
+        self.timings: list[CallTiming] = []
         self.emit(opening)
 
     def emit(self, events: list[EventBase]) -> None:
@@ -113,6 +128,11 @@ class _Driver:
             self.events.append(event)
             if self.on_event is not None:
                 self.on_event(event)
+
+    def time(self, timing: CallTiming) -> None:
+        self.timings.append(timing)
+        if self.on_timing is not None:
+            self.on_timing(timing)
 
     async def attempt(self, decision: Decision, number: int, note: str | None) -> _Attempt:
         obs = observe(self.state, decision.role)
@@ -128,9 +148,9 @@ class _Driver:
                 action = parse_output(raw if raw is not None else "", decision, self.state)
             except OutputError as exc:
                 status, message = exc.status, exc.message
-        latency = round((self.clock() - started) * 1000.0, 3)
+        self.time(CallTiming(decision.role, round((self.clock() - started) * 1000.0, 3)))
         self.emit([AgentCall(role=decision.role, decision=decision.kind, round=decision.round, attempt=number,
-                             status=status, latency_ms=latency,
+                             status=status,
                              input_tokens=reply.input_tokens if reply else None,
                              output_tokens=reply.output_tokens if reply else None,
                              cost_usd=reply.cost_usd if reply else None, cached=bool(reply and reply.cached),
@@ -159,21 +179,23 @@ class _Driver:
             action = await self.decide(decision)
             self.state, events = apply(self.state, action)
             self.emit(events)
-        return GameResult(events=self.events, outcome=outcome(self.state), final_state=self.state)
+        return GameResult(events=self.events, outcome=outcome(self.state), final_state=self.state,
+                          timings=self.timings)
 
 
 async def play_game(script: Script, seated: SeatedAgents, config: GameConfig | None = None, seed: int = 0, *,
                     timeout_s: float = DEFAULT_TIMEOUT_S, clock: Callable[[], float] = time.perf_counter,
-                    on_event: EventSink | None = None) -> GameResult:
-    """Play one game to the end and return its events and outcome.
+                    on_event: EventSink | None = None, on_timing: TimingSink | None = None) -> GameResult:
+    """Play one game to the end and return its events, outcome and call timings.
 
-    `clock` measures agent latency (inject a fake one for byte-identical logs); `on_event` sees each
-    event as it is logged (progress displays, streaming writers).
+    `on_event` sees each event as it is logged (progress displays, streaming writers). `clock`
+    measures agent latency, which is telemetry: it goes to `GameResult.timings` and `on_timing`,
+    never into the event log, so the same seed and agents give a byte-identical log.
     """
     missing = [r for r in script.role_ids if r not in seated.agents]
     if missing:
         raise ConfigError(f"no agent for role(s) {', '.join(missing)} of script {script.id!r}")
     if timeout_s <= 0:
         raise ConfigError(f"timeout_s must be positive, got {timeout_s}")
-    driver = _Driver(script, seated, config or GameConfig(), seed, timeout_s, clock, on_event)
+    driver = _Driver(script, seated, config or GameConfig(), seed, timeout_s, clock, on_event, on_timing)
     return await driver.run()

@@ -150,7 +150,8 @@ def summarize(result: GameResult, side: Side, roles: frozenset[str], agents: Seq
         stats.requests_with_images_ok += agent.stats.requests_with_images_ok
     return GameSummary(side=side, script_id=script_id, seed=seed, status=result.status, winner=result.winner,
                        decisions=decisions, legal=decisions - forfeits, calls=len(calls),
-                       statuses=dict(Counter(c.status for c in calls)), latencies_ms=[c.latency_ms for c in calls],
+                       statuses=dict(Counter(c.status for c in calls)),
+                       latencies_ms=[t.latency_ms for t in result.timings if t.role in roles],
                        input_tokens=sum(c.input_tokens or 0 for c in calls),
                        output_tokens=sum(c.output_tokens or 0 for c in calls),
                        cost_usd=round(sum(costs), 6) if costs else None, images_sent=stats.images_sent,

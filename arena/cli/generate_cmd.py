@@ -23,8 +23,8 @@ from arena.generator.manifest import (
     write_stamp,
 )
 from arena.generator.pipeline import write_case
+from arena.generator.report import case_problems
 from arena.scripts.loader import load_script_unchecked
-from arena.scripts.report import case_problems
 from arena.scripts.validation import validate_script
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command

@@ -210,7 +210,8 @@ def play(
                                       no_cache, ready, after))
     store = stores[0] if stores else None
     write = game_write(None, result.events, script=script_ref(case), seed=seed, civilians=resolved[civilians].entry_id,
-                       murderer=resolved[murderer].entry_id, started_at=started)
+                       murderer=resolved[murderer].entry_id, started_at=started,
+                       latencies=[t.latency_ms for t in result.timings])
     log = write_jsonl(out_file or Path("runs") / f"{case.id}-{seed}-{write.game.game_id}.jsonl", result.events)
     game_id = None if store is None else record_game(store, write, resolved[civilians], resolved[murderer], case)
     if store is not None and game_id is not None and runs:

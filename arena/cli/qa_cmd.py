@@ -28,7 +28,6 @@ from arena.coe.qa_run import (
     suites_for,
 )
 from arena.coe.qa_summary import summarise
-from arena.coe.reads import latest_run_answers
 from arena.entries import Entry, qa_entries, resolve_entry
 from arena.errors import ConfigError
 from arena.providers.budget import BudgetGuard, BudgetReached
@@ -36,6 +35,7 @@ from arena.providers.client import ModelClient
 from arena.providers.estimate import CostLine, output_estimate
 from arena.scripts.schema import Script
 from leaderboard.store import Store
+from leaderboard.store.coe_queries import latest_run_answers
 from leaderboard.store.db import reading
 from multimodal.ocr import OcrReader
 

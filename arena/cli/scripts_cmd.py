@@ -74,7 +74,7 @@ def validate(paths: list[Path] = PathsArg,
                                              "text-rich card (about a second a card).")) -> None:
     """Check cases: structure, and the case checks (coherence, solution, keys, vision, length, legibility),
     each problem with case, clue or question and the fix; exit 1 on any problem."""
-    from arena.scripts.report import case_problems  # the checks load the solver and the image tools
+    from arena.generator.report import case_problems  # the checks load the solver and the image tools
     from arena.scripts.validation import validate_script
 
     failed = 0

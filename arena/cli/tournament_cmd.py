@@ -15,7 +15,6 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from arena.agents.dry_run import estimate_tournament
 from arena.agents.runner import DEFAULT_TIMEOUT_S
 from arena.cli.estimate_view import print_estimate
 from arena.cli.probe_glue import tournament_probes
@@ -24,6 +23,7 @@ from arena.errors import ConfigError, ScriptError
 from arena.providers.client import ModelClient
 from arena.tournament import RichProgress, RunOptions, Tournament, TournamentSummary, run_tournament
 from arena.tournament.director import all_play_all_tournament
+from arena.tournament.dry_run import estimate_tournament
 from arena.tournament.run import PlayElsewhere
 from arena.tournament.selection import resolve_entries, select_scripts, split_list
 from leaderboard.store import Store, default_db_path

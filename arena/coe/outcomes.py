@@ -16,16 +16,12 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-import duckdb
 from pydantic import BaseModel, ConfigDict
 
 from arena.coe.agreement import alpha, spearman
-from arena.coe.reads import has_tables, tournament_kinds
-from arena.coe.report import JUDGED_METRICS, METRIC_SQL, METRICS, TABLE3_KIND, CoeRow, entry_names
-from leaderboard.store.queries import fetch_dicts
-
-GAMES_SQL = """SELECT tournament_id, civilians_entry, murderer_entry, winner FROM games
-               WHERE status = 'finished' AND winner IN ('civilians', 'murderer')"""
+from arena.coe.report import JUDGED_METRICS, METRICS, TABLE3_KIND, CoeRow, entry_names
+from leaderboard.store import Connection
+from leaderboard.store.coe_queries import decided_games, has_tables, latest_metric_rows, tournament_kinds
 
 
 class Correlation(BaseModel):
@@ -46,12 +42,12 @@ class Agreement(BaseModel):
     alpha: float | None
 
 
-def win_rates(conn: duckdb.DuckDBPyConnection) -> dict[str, float]:
+def win_rates(conn: Connection) -> dict[str, float]:
     """Entry id -> share of its decided arena games (outside `table3` runs) that it won, either side."""
     kinds = tournament_kinds(conn)
     won: dict[str, int] = defaultdict(int)
     played: dict[str, int] = defaultdict(int)
-    for g in fetch_dicts(conn, GAMES_SQL):
+    for g in decided_games(conn):
         if kinds.get(g["tournament_id"] or "") == TABLE3_KIND:
             continue
         winner = g["civilians_entry"] if g["winner"] == "civilians" else g["murderer_entry"]
@@ -61,7 +57,7 @@ def win_rates(conn: duckdb.DuckDBPyConnection) -> dict[str, float]:
     return {e: won[e] / n for e, n in played.items()}
 
 
-def coe_vs_win_rate(conn: duckdb.DuckDBPyConnection, rows: list[CoeRow]) -> list[Correlation]:
+def coe_vs_win_rate(conn: Connection, rows: list[CoeRow]) -> list[Correlation]:
     """Spearman's rho (bootstrap 95% interval) of each metric and avg with win rate, per condition."""
     if not has_tables(conn):
         return []
@@ -95,12 +91,12 @@ def main_rows(rows: list[CoeRow], condition: str) -> dict[str, CoeRow]:
     return main
 
 
-def judge_agreement(conn: duckdb.DuckDBPyConnection) -> list[Agreement]:
+def judge_agreement(conn: Connection) -> list[Agreement]:
     """Per judged metric with two or more LLM judges: Krippendorff's alpha over their common items."""
     if not has_tables(conn):
         return []
     scores: dict[str, dict[str, dict[tuple[str, Any], float]]] = defaultdict(lambda: defaultdict(dict))
-    for r in fetch_dicts(conn, METRIC_SQL):
+    for r in latest_metric_rows(conn):
         if r["metric"] in JUDGED_METRICS and r["judge_label"] == "llm" and r["value"] is not None:
             scores[r["metric"]][r["judge"]][(r["game_id"], r["role"])] = float(r["value"])
     names, _ = entry_names(conn)

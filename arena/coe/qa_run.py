@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING
 from arena.coe.answerers import Answerer, AnswerReply, Mode, QaItem
 from arena.coe.context import Ablation, apply_ablation, question_context
 from arena.coe.mcq import parse_answer, question_rng, shuffle_options, to_original_letters
-from arena.coe.reads import has_tables
 from arena.engine.rules import script_hash
 from arena.errors import ConfigError
 from arena.scripts.schema import Question, Script, Suite
 from leaderboard.store import QaAnswerRecord, QaRunRecord, Store
+from leaderboard.store.coe_queries import latest_run_statuses
 from leaderboard.store.db import reading
 from leaderboard.store.records import canonical_json
 from multimodal.language import ocr_language
@@ -122,11 +122,7 @@ def answered(store: Store, run_id: str, retry_failed: bool) -> set[tuple[str, st
     """(script, question) of this run not to ask again: every answered one, minus transient failures
     when retrying them."""
     with reading(store.path, store.retry) as conn:
-        if not has_tables(conn):
-            return set()
-        rows = conn.execute("""
-            SELECT script_id, question_id, arg_max(status, created_at) FROM qa_answers WHERE run_id = ?
-            GROUP BY ALL""", [run_id]).fetchall()
+        rows = latest_run_statuses(conn, run_id)
     return {(s, q) for s, q, status in rows if not (retry_failed and status in TRANSIENT)}
 
 

@@ -1,4 +1,4 @@
-"""The chain-of-evaluation table (WhodunitBench Table 3): pure reads over a DuckDB connection.
+"""The chain-of-evaluation table (WhodunitBench Table 3): pure reads over a store connection.
 
 `coe_report(conn)` gives one `CoeRow` per entry, mode, ablation and **condition**:
 
@@ -30,15 +30,22 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any, Final, Literal
 
-import duckdb
 from pydantic import BaseModel, ConfigDict
 
 from arena.coe.mirage import MIRAGE_METRICS
 from arena.coe.mirage_report import mirage_cell
-from arena.coe.reads import has_tables, tournament_kinds
 from arena.coe.scoring import ITD_RULE
 from arena.coe.stats import Accuracy
-from leaderboard.store.queries import fetch_dicts
+from leaderboard.store import Connection
+from leaderboard.store.coe_queries import (
+    entry_modes,
+    has_tables,
+    latest_metric_rows,
+    mmr_depth_counts,
+    qa_counts,
+    qa_run_names,
+    tournament_kinds,
+)
 
 METRICS = ("lsu", "tiu", "miu", "rp", "spc", "itd", "mmr", "cmd")
 QA_METRICS = ("lsu", "tiu", "miu", "mmr")
@@ -47,29 +54,6 @@ JUDGED_METRICS = ("rp", "spc", "cmd")
 TABLE3_KIND = "table3"
 Condition = Literal["table3", "all-play-all", "key-clues-given", "qa"]
 KEY_CLUES: Final = "key-clues-given"  # WhodunitBench's ablation: games played with `--key-clues-given`
-
-LATEST_ANSWERS = """
-    SELECT * EXCLUDE (rn) FROM (
-        SELECT *, row_number() OVER (PARTITION BY entry_id, mode, ablation, script_id, question_id
-                                     ORDER BY created_at DESC, run_id DESC) AS rn FROM qa_answers) WHERE rn = 1"""
-QA_SQL = f"""SELECT entry_id, mode, ablation, suite, count(*) AS n, count(*) FILTER (WHERE correct) AS correct
-             FROM ({LATEST_ANSWERS}) GROUP BY ALL"""
-DEPTH_SQL = f"""SELECT entry_id, mode, ablation, depth, count(*) AS n, count(*) FILTER (WHERE correct) AS correct
-                FROM ({LATEST_ANSWERS}) WHERE suite = 'mmr' AND depth IS NOT NULL GROUP BY ALL ORDER BY ALL"""
-METRIC_SQL = """
-    SELECT m.entry_id, m.game_id, m.role, m.metric, m.judge, m.judge_label, m.value, k.key_clues,
-           coalesce(json_extract_string(m.details, '$.status'), 'ok') AS status, g.tournament_id, g.murderer_entry
-    FROM (SELECT *, row_number() OVER (PARTITION BY game_id, entry_id, metric, role, judge ORDER BY created_at DESC)
-          AS rn FROM metric_scores) m
-    LEFT JOIN games g USING (game_id)
-    LEFT JOIN (SELECT game_id, coalesce(json_extract(payload, '$.config.key_clues_given')::BOOLEAN, false)
-                      AS key_clues FROM events WHERE type = 'game_started') k USING (game_id)
-    WHERE m.rn = 1"""
-ENTRY_SQL = """SELECT entry_id, name, version, coalesce(json_extract_string(settings, '$.strategy'), 'direct') AS mode
-               FROM entries"""
-RUN_NAME_SQL = """SELECT entry_id, arg_max(json_extract_string(config, '$.entry_name'), created_at) AS name
-                  FROM qa_runs GROUP BY entry_id"""
-
 
 class CoeRow(BaseModel):
     """One row of the table. Percentages 0-100, RP 1-10, None where not measured."""
@@ -124,11 +108,11 @@ class DepthRow(BaseModel):
     ci: list[float]
 
 
-def entry_names(conn: duckdb.DuckDBPyConnection) -> tuple[dict[str, str], dict[str, str]]:
+def entry_names(conn: Connection) -> tuple[dict[str, str], dict[str, str]]:
     """(entry id -> display name, entry id -> its strategy) from entries, else the QA run's entry name."""
-    names = {r["entry_id"]: r["name"] for r in fetch_dicts(conn, RUN_NAME_SQL) if r["name"]}
+    names = {r["entry_id"]: r["name"] for r in qa_run_names(conn) if r["name"]}
     modes: dict[str, str] = {}
-    for r in fetch_dicts(conn, ENTRY_SQL):
+    for r in entry_modes(conn):
         names[r["entry_id"]] = r["name"] if r["version"] == 1 else f"{r['name']} v{r['version']}"
         modes[r["entry_id"]] = r["mode"]
     return names, modes
@@ -138,9 +122,9 @@ def _label(mode: str, ablation: str) -> str:
     return mode if ablation == "none" else f"{mode}+{ablation}"
 
 
-def _qa_cells(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, str], dict[str, Any]]:
+def _qa_cells(conn: Connection) -> dict[tuple[str, str, str], dict[str, Any]]:
     cells: dict[tuple[str, str, str], dict[str, Any]] = defaultdict(lambda: {"ci": {}})
-    for r in fetch_dicts(conn, QA_SQL):
+    for r in qa_counts(conn):
         acc = Accuracy(int(r["correct"]), int(r["n"]))
         cell = cells[(r["entry_id"], r["mode"], r["ablation"])]
         cell[r["suite"]], cell[f"n_{r['suite']}"] = round(acc.percent or 0.0, 1), acc.n
@@ -156,11 +140,11 @@ def game_condition(kind: str | None, key_clues: bool = False) -> Condition:
     return "table3" if kind == TABLE3_KIND else "all-play-all"
 
 
-def _metric_groups(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, str | None], list[dict[str, Any]]]:
+def _metric_groups(conn: Connection) -> dict[tuple[str, str, str | None], list[dict[str, Any]]]:
     """(entry, condition, opponent) -> its latest metric rows (one per game, metric, role and judge)."""
     kinds = tournament_kinds(conn)
     groups: dict[tuple[str, str, str | None], list[dict[str, Any]]] = defaultdict(list)
-    for r in fetch_dicts(conn, METRIC_SQL):
+    for r in latest_metric_rows(conn):
         if r["metric"] not in GAME_METRICS and r["metric"] not in MIRAGE_METRICS:
             continue
         condition = game_condition(kinds.get(r["tournament_id"] or ""), bool(r.get("key_clues")))
@@ -219,7 +203,7 @@ def _row(entry: str, mode: str, ablation: str, condition: Condition, opponent: s
                   conditions=_sources(cell, condition), **cell)
 
 
-def coe_report(conn: duckdb.DuckDBPyConnection) -> list[CoeRow]:
+def coe_report(conn: Connection) -> list[CoeRow]:
     """The Table-3 rows of every entry with QA answers or transcript scores (see the module docstring)."""
     if not has_tables(conn):
         return []
@@ -240,13 +224,13 @@ def coe_report(conn: duckdb.DuckDBPyConnection) -> list[CoeRow]:
     return sorted(result, key=lambda r: (r.name, r.ablation != "none", order[r.condition], r.opponent or "", r.mode))
 
 
-def mmr_by_depth(conn: duckdb.DuckDBPyConnection) -> list[DepthRow]:
+def mmr_by_depth(conn: Connection) -> list[DepthRow]:
     """MMR accuracy per reasoning depth, per entry, mode and ablation (latest answer per question)."""
     if not has_tables(conn):
         return []
     names, _ = entry_names(conn)
     rows = []
-    for r in fetch_dicts(conn, DEPTH_SQL):
+    for r in mmr_depth_counts(conn):
         acc = Accuracy(int(r["correct"]), int(r["n"]))
         ci = acc.ci or (0.0, 0.0)
         rows.append(DepthRow(entry=r["entry_id"], name=names.get(r["entry_id"], r["entry_id"]),

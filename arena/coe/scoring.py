@@ -32,12 +32,11 @@ from arena.coe.metrics import (
     transcript_from,
 )
 from arena.coe.panel import Blind, EntryFacts, self_judging, statement_order, unpermute
-from arena.coe.reads import entry_rows, finished_games, judged_games, scored_items
 from arena.errors import LogError
 from arena.scripts.schema import Script
 from leaderboard.store import MetricScoreRecord, Store
+from leaderboard.store.coe_queries import entry_rows, game_event_rows, judgeable_games, judged_games, scored_items
 from leaderboard.store.db import reading
-from leaderboard.store.queries import fetch_dicts
 
 ITD_RULE = "rule/ask-actions-v1"
 Item = tuple[str, str, str | None]  # (game, metric, role)
@@ -97,7 +96,7 @@ def pending_games(store: Store, judge: Judge | Any, cases: CaseIndex, summary: S
         by_judge, by_rule = judged_games(conn, [judge.name]), judged_games(conn, [rule])
         done = scored_items(conn, [judge.name, rule])
         entries = {k: EntryFacts(**v) for k, v in entry_rows(conn).items()}
-        for game in finished_games(conn):
+        for game in judgeable_games(conn):
             gid = game["game_id"]
             if (tournament is not None and game["tournament_id"] != tournament) or (by_judge.get(gid)
                                                                                    and by_rule.get(gid)):
@@ -106,7 +105,7 @@ def pending_games(store: Store, judge: Judge | Any, cases: CaseIndex, summary: S
                 summary.skipped.append({"game_id": gid, "reason": "self_judging: the judge played this transcript"})
                 continue
             script, reason = cases.for_game(game["script_id"], game["script_hash"])
-            rows = fetch_dicts(conn, "SELECT type, role, payload FROM events WHERE game_id = ? ORDER BY seq", [gid])
+            rows = game_event_rows(conn, gid)
             try:
                 transcript = transcript_from(events_from_rows({**r, "payload": _json(r["payload"])} for r in rows))
             except (LogError, ValueError) as exc:

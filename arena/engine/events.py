@@ -188,7 +188,8 @@ class AgentCall(EventBase):
     round: int
     attempt: int
     status: Status
-    latency_ms: float
+    latency_ms: float | None = Field(default=None, description="logs before telemetry left the game record "
+                                     "only; call timings are now kept apart (agent_calls)")
     input_tokens: int | None = None
     output_tokens: int | None = None
     cost_usd: float | None = None
@@ -196,6 +197,14 @@ class AgentCall(EventBase):
     # the same log): whether the call was a response-cache hit, and the provider's cached prompt tokens.
     cached: bool = Field(default=False, exclude=True)
     cached_prompt_tokens: int | None = Field(default=None, exclude=True)
+
+    @model_serializer(mode="wrap")
+    def _without_clock(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """No wall-clock latency in the game record (telemetry is kept apart), except in older logs."""
+        data: dict[str, Any] = handler(self)
+        if data.get("latency_ms", 0) is None:
+            del data["latency_ms"]
+        return data
 
 
 class VictimVote(EventBase):

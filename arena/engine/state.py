@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from arena.engine.actions import Phase, Status
+from arena.engine.actions import Decision, Phase, Status
 from arena.engine.events import Outcome
 from arena.engine.rules import ENGINE_VERSION, GameConfig
 from arena.engine.stages import StagePlan, stage_of_clues, stage_plans
@@ -172,9 +172,12 @@ class GameState:
         return tuple(r for r in self.order if r not in self.facts.culprits)
 
     @cached_property
-    def memo(self) -> dict[str, object]:
-        """Values derived from this state, computed once per state (e.g. the pending decision)."""
-        return {}
+    def decision(self) -> Decision | None:
+        """Who must act now, with the legal choices (None once the game is over): derived from this state by
+        the rules in `arena.engine.transitions` and computed once per state, like `unrevealed`."""
+        from arena.engine.transitions import next_decision  # the rules import this module
+
+        return next_decision(self)
 
     @cached_property
     def unrevealed(self) -> dict[str, tuple[str, ...]]:

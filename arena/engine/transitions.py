@@ -94,13 +94,11 @@ def is_terminal(state: GameState) -> bool:
 
 def pending_decision(state: GameState) -> Decision | None:
     """Who must act now and what kind of decision, with the legal choices; None when the game is over."""
-    memo = state.memo
-    if "decision" not in memo:
-        memo["decision"] = _decision(state)
-    return memo["decision"]  # type: ignore[return-value]
+    return state.decision
 
 
-def _decision(state: GameState) -> Decision | None:
+def next_decision(state: GameState) -> Decision | None:
+    """`pending_decision` computed from the rules (`GameState.decision` caches it per state)."""
     if is_terminal(state):
         return None
     limit = state.config.max_words

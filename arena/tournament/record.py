@@ -70,18 +70,21 @@ def new_game_id() -> str:
 
 
 def agent_call_rows(game_id: str, events: Sequence[EventBase], civilians: str, murderer: str,
-                    created_at: datetime) -> list[AgentCallRecord]:
-    """One accounting row per `agent_call` event, charged to the entry seated in the caller's faction."""
+                    created_at: datetime, latencies: Sequence[float] = ()) -> list[AgentCallRecord]:
+    """One accounting row per `agent_call` event, charged to the entry seated in the caller's faction;
+    `latencies` are the runner's call timings in the same order (telemetry, not in the event log)."""
     factions: dict[str, str] = {}
-    rows = []
+    rows: list[AgentCallRecord] = []
     for event in events:
         if isinstance(event, SeatingEvent):
             factions = dict(event.factions)
         elif isinstance(event, AgentCall):
             entry = murderer if factions.get(event.role) == "murderer" else civilians
+            n = len(rows)
+            latency = latencies[n] if n < len(latencies) else (event.latency_ms or 0.0)
             rows.append(AgentCallRecord(
                 game_id=game_id, entry_id=entry, role=event.role, kind=event.decision, status=event.status,
-                latency_ms=max(0.0, event.latency_ms), prompt_tokens=event.input_tokens or 0,
+                latency_ms=max(0.0, latency), prompt_tokens=event.input_tokens or 0,
                 completion_tokens=event.output_tokens or 0, cost_usd=event.cost_usd or 0.0, cached=event.cached,
                 cached_prompt_tokens=event.cached_prompt_tokens or 0, created_at=created_at))
     return rows
@@ -120,14 +123,16 @@ def outcome_of(events: Sequence[EventBase]) -> tuple[str, str | None, dict[str, 
 
 
 def game_write(planned: PlannedGame | None, events: Sequence[EventBase], *, script: ScriptRef, seed: int,
-               civilians: str, murderer: str, started_at: datetime, error: BaseException | None = None) -> GameWrite:
-    """The records of one game; `planned` is None for a game outside any tournament (`arena play`)."""
+               civilians: str, murderer: str, started_at: datetime, error: BaseException | None = None,
+               latencies: Sequence[float] = ()) -> GameWrite:
+    """The records of one game; `planned` is None for a game outside any tournament (`arena play`);
+    `latencies` are the call timings of `GameResult.timings` (ms, in call order)."""
     game_id, finished_at = new_game_id(), utc_now()
     status, winner, votes, reason = outcome_of(events)
     if error is not None:
         status, winner = ERROR_STATUS, None
         reason = f"{type(error).__name__}: {error}"[:MESSAGE_LIMIT]
-    calls = agent_call_rows(game_id, events, civilians, murderer, finished_at)
+    calls = agent_call_rows(game_id, events, civilians, murderer, finished_at, latencies)
     game = GameRecord(
         game_id=game_id, script_id=script.script_id, script_hash=script.script_hash, seed=seed,
         civilians_entry=civilians, murderer_entry=murderer, status=status, winner=winner,  # type: ignore[arg-type]

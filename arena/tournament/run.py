@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arena.agents import SeatedAgents, play_game, seat_entries, seat_timeout_s
-from arena.agents.runner import DEFAULT_TIMEOUT_S, GameResult
+from arena.agents.runner import DEFAULT_TIMEOUT_S, CallTiming, GameResult
 from arena.engine import GameConfig
 from arena.engine.events import EventBase
 from arena.entries import Entry
@@ -247,12 +247,13 @@ async def play_planned_with_extra(planned: PlannedGame, scripts: Mapping[str, Sc
     script = scripts[planned.script.script_id]
     civilians, murderer = entries[planned.civilians], entries[planned.murderer]
     events: list[EventBase] = []
+    timings: list[CallTiming] = []
     started, error, extra = utc_now(), None, None
     try:
         seated = seat(script, civilians, murderer, planned.seed, client)
         timeout_s = seat_timeout_s(civilians, murderer, client, options.timeout_s)
         result = await play_game(script, seated, GameConfig(rounds=options.rounds), planned.seed,
-                                 timeout_s=timeout_s, clock=clock, on_event=events.append)
+                                 timeout_s=timeout_s, clock=clock, on_event=events.append, on_timing=timings.append)
         if options.after_game is not None and result.status == "finished":
             extra = await options.after_game(script, result, seated, civilians, murderer, planned.seed, client)
     except asyncio.CancelledError:
@@ -260,4 +261,5 @@ async def play_planned_with_extra(planned: PlannedGame, scripts: Mapping[str, Sc
     except Exception as exc:  # noqa: BLE001 - one broken game is recorded as data; the tournament goes on
         error = exc
     return game_write(planned, events, script=planned.script, seed=planned.seed, civilians=planned.civilians,
-                      murderer=planned.murderer, started_at=started, error=error), extra
+                      murderer=planned.murderer, started_at=started, error=error,
+                      latencies=[t.latency_ms for t in timings]), extra

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeAlias
 
 import duckdb
 
@@ -35,6 +36,7 @@ from arena.errors import StoreError
 from leaderboard.store.faults import store_fault
 
 DB_ENV = "ARENA_DB"
+Connection: TypeAlias = duckdb.DuckDBPyConnection  # what callers outside the store name in type hints
 DEFAULT_DB_FILE = Path("arena.duckdb")
 
 
@@ -48,7 +50,7 @@ def default_db_path(explicit: Path | str | None = None) -> Path:
 
 
 @dataclass(frozen=True)
-class RetryPolicy:
+class LockWait:
     """Bounded backoff for a busy database file: delays grow from `first_delay_s` to `max_delay_s`
     (with jitter), and a connection attempt gives up after `timeout_s` in total. A reader also
     steps aside for `writer_priority_s` while a writer signals that it is waiting."""
@@ -100,13 +102,13 @@ def _try_connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection | Non
         raise
 
 
-def connect(path: Path, *, read_only: bool, retry: RetryPolicy | None = None) -> duckdb.DuckDBPyConnection:
+def connect(path: Path, *, read_only: bool, retry: LockWait | None = None) -> duckdb.DuckDBPyConnection:
     """Open `path`, retrying while another process (or connection) holds it; StoreError when it stays busy.
 
     Readers poll often and briefly, so without help a writer could starve; a writer that finds the
     file busy therefore touches a marker file, and readers wait while the marker is fresh.
     """
-    policy = retry or RetryPolicy()
+    policy = retry or LockWait()
     if read_only and not path.is_file():
         raise StoreError(f"{path}: no such database file (record a game or run a tournament first, or pass --db)")
     rng, marker, touched = random.Random(), pending_marker(path), False
@@ -134,7 +136,7 @@ def connect(path: Path, *, read_only: bool, retry: RetryPolicy | None = None) ->
 
 
 @contextmanager
-def reading(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+def reading(path: Path, retry: LockWait | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
     """A short-lived read-only connection: everything read inside sees one consistent snapshot."""
     conn = connect(path, read_only=True, retry=retry)
     try:
@@ -148,14 +150,14 @@ def reading(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.Duc
 
 
 @contextmanager
-def writing(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+def writing(path: Path, retry: LockWait | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
     """One short write transaction: committed when the block ends, rolled back entirely on any error."""
     with write_session(path, retry) as conn, transaction(path, conn):
         yield conn
 
 
 @contextmanager
-def write_session(path: Path, retry: RetryPolicy | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+def write_session(path: Path, retry: LockWait | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
     """A writing connection for several transactions in a row (opening and closing one costs tens of
     milliseconds: a scheduler with many finished games writes them over one session)."""
     try:

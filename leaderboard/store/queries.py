@@ -19,7 +19,7 @@ import duckdb
 from pydantic import BaseModel, ConfigDict
 
 from arena.errors import StoreError
-from leaderboard.store.db import RetryPolicy, default_db_path, reading
+from leaderboard.store.db import LockWait, default_db_path, reading
 from leaderboard.store.migrations import applied_migrations, unknown_migrations
 from leaderboard.store.records import MatchRecord, RatingPoolRecord, RatingSnapshotRecord
 
@@ -234,7 +234,7 @@ ORDER BY ids.entry_id
 class Reader:
     """Read-only access to a database file (default: `default_db_path()`)."""
 
-    def __init__(self, path: Path | str | None = None, retry: RetryPolicy | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, retry: LockWait | None = None) -> None:
         self.path = default_db_path(path)
         self.retry = retry
 
@@ -258,13 +258,15 @@ class Reader:
         return self.path.is_file()
 
     def counts(self) -> dict[str, int]:
-        """Rows per main table (all zero for an empty database)."""
+        """Rows per main table, and `finished` games (all zero for an empty database)."""
         tables = ("entries", "scripts", "tournaments", "games", "events", "agent_calls", "qa_answers",
                   "metric_scores", "rating_snapshots")
         with self.snapshot() as conn:
             if conn is None:
-                return dict.fromkeys(tables, 0)
-            return {t: int(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]) for t in tables}  # type: ignore[index]
+                return dict.fromkeys((*tables, "finished"), 0)
+            found = {t: int(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]) for t in tables}  # type: ignore[index]
+            finished = conn.execute("SELECT count(*) FROM games WHERE status = 'finished'").fetchone()
+            return {**found, "finished": int(finished[0]) if finished else 0}
 
     def finished_games(self) -> list[FinishedGame]:
         """Finished games in the ratings' plan order."""

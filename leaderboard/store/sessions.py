@@ -25,7 +25,7 @@ from typing import Any
 import duckdb
 
 from arena.errors import StoreError
-from leaderboard.store.db import RetryPolicy, default_db_path, reading, writing
+from leaderboard.store.db import LockWait, default_db_path, reading, writing
 from leaderboard.store.records import EntryRecord, canonical_json, utc_now
 from leaderboard.store.writes import Store
 
@@ -72,7 +72,7 @@ class StoredSession:
 class SessionLog:
     """Writes (through the store's writer, one short transaction each) and reads of play sessions."""
 
-    def __init__(self, path: Path | str | None = None, retry: RetryPolicy | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, retry: LockWait | None = None) -> None:
         self.path, self.retry = default_db_path(path), retry
         self._store: Store | None = None
 

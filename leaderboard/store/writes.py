@@ -20,7 +20,7 @@ import duckdb
 from pydantic import BaseModel, ValidationError
 
 from arena.errors import StoreError
-from leaderboard.store.db import RetryPolicy, default_db_path, transaction, write_session, writing
+from leaderboard.store.db import LockWait, default_db_path, transaction, write_session, writing
 from leaderboard.store.migrations import run_migrations, unknown_migrations
 from leaderboard.store.queries import (
     FinishedGame,
@@ -96,7 +96,7 @@ def insert_records(conn: duckdb.DuckDBPyConnection, table: str, records: Sequenc
 class Store:
     """The writer of one database file (default: `default_db_path()`); migrations run on creation."""
 
-    def __init__(self, path: Path | str | None = None, retry: RetryPolicy | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, retry: LockWait | None = None) -> None:
         self.path = default_db_path(path)
         self.retry = retry
         with writing(self.path, retry) as conn:

@@ -27,18 +27,15 @@ from leaderboard.ratings.board import MIN_GAMES, compute_board
 from leaderboard.ratings.games import build_log
 from leaderboard.ratings.pool import place_newcomers
 from leaderboard.ratings.snapshot import load_pool
-from leaderboard.store import Reader
-from leaderboard.store.queries import GAME_LOG_SQL
-from leaderboard.ui.data import TTL_S, Version, file_version, frame, frames
+from leaderboard.store import RatingSnapshotRecord, Reader
+from leaderboard.store import board_queries as q
+from leaderboard.store.queries import active_entry_ids
+from leaderboard.ui.data import TTL_S, Version, file_version, frame
 
+HISTORY_COLUMNS = ["computed_at", "faction", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank",
+                   "games", "wins"]
 FALLBACK_BOOTSTRAP = 20
 FALLBACK_TTL_S = 600
-SNAPSHOT_SQL = """WITH latest AS (
-    SELECT snapshot_id, computed_at, n_games_total FROM rating_snapshots ORDER BY computed_at DESC LIMIT 1)
-SELECT s.entry_id AS entry, s.faction, s.mu, s.sigma, s.conservative, s.bt, s.ci_low, s.ci_high, s.rank, s.games,
-    s.wins, s.provisional, s.details::VARCHAR AS details, snapshot_id, latest.computed_at, latest.n_games_total
-FROM rating_snapshots s JOIN latest USING (snapshot_id)"""
-FINISHED_SQL = "SELECT count(*) AS n, max(finished_at) AS last FROM games WHERE status = 'finished'"
 BOARD_COLUMNS = ["entry", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank", "games", "wins",
                  "provisional", "games_civilian", "wins_civilian", "games_murderer", "wins_murderer", "rating",
                  "rating_low", "rating_high", "draws", "draws_civilian", "draws_murderer", "win_rate_civilian",
@@ -82,32 +79,31 @@ def snapshot_summary(snapshot: pd.DataFrame) -> dict[str, Any]:
     return {}
 
 
-def game_log_rows(conn: Any) -> list[dict[str, Any]]:
-    """Every game as plain dicts (plan order): faster than pydantic rows on a large log."""
-    cursor = conn.execute(GAME_LOG_SQL.format(where=""))
-    names = [c[0] for c in cursor.description]
-    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-
-
 @st.cache_data(ttl=FALLBACK_TTL_S, show_spinner="Computing ratings from the game log...")
 def live_rows(path: str, n_finished: int, last: object) -> tuple[pd.DataFrame, dict[str, Any]]:
     """Ratings computed here from the game log (cached per finished-game count), and the board summary."""
     with Reader(path).snapshot() as conn:
         if conn is None:
             return pd.DataFrame(columns=BOARD_COLUMNS), {}
-        games = game_log_rows(conn)
-        active = [row[0] for row in conn.execute("SELECT entry_id FROM entries WHERE NOT deprecated").fetchall()]
+        games = q.game_log_rows(conn)
+        active = active_entry_ids(conn)
     board = compute_board(games, entries=active, min_games=MIN_GAMES, bootstrap_rounds=FALLBACK_BOOTSTRAP,
                           rng=np.random.default_rng(0))
     return pd.DataFrame([r.to_dict() for r in board.rows]).reindex(columns=BOARD_COLUMNS), board.summary()
 
 
+def snapshot_frame(records: list[RatingSnapshotRecord]) -> pd.DataFrame:
+    """The latest snapshot's rows as a frame: `entry`, the stored figures, `details` as JSON text."""
+    return pd.DataFrame([{**r.model_dump(exclude={"entry_id", "details", "system"}), "entry": r.entry_id,
+                          "details": None if r.details is None else json.dumps(r.details)} for r in records])
+
+
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _board(path: str, version: Version) -> Board:
-    result = frames(path, {"snapshot": (SNAPSHOT_SQL, []), "finished": (FINISHED_SQL, [])})
-    if result is None:
+    finished_now = frame(path, q.finished_count)
+    if finished_now.empty:
         return Board(pd.DataFrame(columns=BOARD_COLUMNS), "snapshot", None, 0, 0)
-    snapshot, finished = result["snapshot"], result["finished"].iloc[0]
+    snapshot, finished = snapshot_frame(Reader(path).latest_snapshot()), finished_now.iloc[0]
     n_finished = int(finished["n"])
     if not snapshot.empty and int(snapshot["n_games_total"].iloc[0]) >= n_finished:
         return Board(snapshot_rows(snapshot), "snapshot", snapshot["computed_at"].iloc[0],
@@ -178,40 +174,21 @@ def ci_text(bt: float | None, low: float | None, high: float | None) -> str:
     return f"+{high - bt:.0f} / -{bt - low:.0f}"  # type: ignore[operator]
 
 
-HISTORY_SQL = """SELECT computed_at, faction, mu, sigma, conservative, bt, ci_low, ci_high, rank, games, wins
-    FROM rating_snapshots WHERE entry_id = ? ORDER BY computed_at, faction"""
-
-
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _history(path: str, version: Version, entry_id: str) -> pd.DataFrame:
-    return frame(path, HISTORY_SQL, [entry_id])
+    rows = [r.model_dump(exclude={"details"}) for r in Reader(path).rating_history(entry_id)]
+    return pd.DataFrame(rows, columns=HISTORY_COLUMNS)
 
 
 def rating_history(path: str, entry_id: str) -> pd.DataFrame:
-    """Every snapshot row of one entry (all three faction views), oldest first."""
+    """The overall rating of one entry in every snapshot, oldest first."""
     return _history(path, file_version(path), entry_id)
-
-
-ENTRY_SQL = {
-    "scripts": """SELECT script_id, count(*) AS games,
-        count(*) FILTER (WHERE civilians_entry = $e) AS as_civilians,
-        count(*) FILTER (WHERE civilians_entry = $e AND winner = 'civilians') AS wins_as_civilians,
-        count(*) FILTER (WHERE murderer_entry = $e) AS as_murderer,
-        count(*) FILTER (WHERE murderer_entry = $e AND winner = 'murderer') AS wins_as_murderer
-        FROM games WHERE status = 'finished' AND (civilians_entry = $e OR murderer_entry = $e)
-        GROUP BY script_id ORDER BY script_id""",
-    "game_statuses": """SELECT status, count(*) AS games FROM games WHERE civilians_entry = $e OR murderer_entry = $e
-        GROUP BY status ORDER BY games DESC""",
-    "call_statuses": """SELECT status, kind, count(*) AS calls, round(avg(latency_ms), 1) AS mean_latency_ms,
-        sum(prompt_tokens + completion_tokens) AS tokens, sum(cost_usd) AS cost_usd
-        FROM agent_calls WHERE entry_id = $e GROUP BY status, kind ORDER BY status, kind""",
-}
 
 
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _entry_results(path: str, version: Version, entry_id: str) -> dict[str, pd.DataFrame]:
-    with_params = {name: (sql.replace("$e", "$1"), [entry_id]) for name, sql in ENTRY_SQL.items()}
-    return frames(path, with_params) or {name: pd.DataFrame() for name in ENTRY_SQL}
+    with Reader(path).snapshot() as conn:
+        return {name: pd.DataFrame() for name in q.ENTRY_SQL} if conn is None else q.entry_results(conn, entry_id)
 
 
 def entry_results(path: str, entry_id: str) -> dict[str, pd.DataFrame]:

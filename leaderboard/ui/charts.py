@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import altair as alt
 import pandas as pd
@@ -27,17 +27,40 @@ def ci_chart(board: pd.DataFrame) -> alt.Chart:
 
 
 def heatmap(cells: pd.DataFrame, value: str, title: str, fmt: str, scheme: HeatScheme,
-            domain: list[float] | None = None, order: list[str] | None = None) -> alt.LayerChart:
-    """Rows = civilians entry, columns = murderer entry, colour and label = `value`."""
-    scale = alt.Scale(scheme=scheme, domain=domain) if domain else alt.Scale(scheme=scheme)
-    x = alt.X("murderer:N", title="murderer entry", sort=order, axis=alt.Axis(labelAngle=-30))
-    y = alt.Y("civilians:N", title="civilians entry", sort=order)
+            domain: list[float] | None = None, order: list[str] | None = None, label: str | None = None,
+            select: str | None = None) -> alt.LayerChart:
+    """Rows = civilians entry, columns = murderer entry, colour = `value`, text = the `label` column (else
+    `value` in `fmt`). The legend sits below the chart with its whole title; `select` names a point
+    selection on the two entries (click a cell)."""
+    top = float(cells[value].max()) if len(cells) else 1.0
+    scale = alt.Scale(scheme=scheme, domain=domain) if domain else alt.Scale(scheme=scheme, domain=[0, top])
+    x = alt.X("murderer:N", title="murderer entry", sort=order, axis=alt.Axis(labelAngle=-30, labelLimit=200))
+    y = alt.Y("civilians:N", title="civilians entry", sort=order, axis=alt.Axis(labelLimit=200))
     base = alt.Chart(cells).encode(x=x, y=y)
-    rect = base.mark_rect().encode(color=alt.Color(f"{value}:Q", scale=scale, title=title),
-                                   tooltip=["civilians", "murderer", "games", "civilian_wins",
-                                            alt.Tooltip("civilian_win_rate:Q", format=".0%")])
-    text = base.mark_text(fontSize=13).encode(text=alt.Text(f"{value}:Q", format=fmt))
-    return (rect + text).properties(title=title, width=alt.Step(110), height=alt.Step(48))
+    legend = alt.Legend(orient="bottom", title=title, titleLimit=0, format=fmt, direction="horizontal",
+                        gradientLength=220, tickMinStep=0.25 if domain else 1)
+    rect = base.mark_rect().encode(color=alt.Color(f"{value}:Q", scale=scale, legend=legend),
+                                   tooltip=[alt.Tooltip(f"{f}:{t}", title=name, format=fm)
+                                            for f, t, name, fm in TOOLTIP if f in cells.columns])
+    if select is not None:
+        pick = alt.selection_point(name=select, fields=["civilians_entry", "murderer_entry"], on="click", empty=False)
+        rect = rect.add_params(pick).encode(
+            stroke=alt.condition(pick, alt.value("black"), alt.value(None)))  # type: ignore[arg-type]
+    valid = f"isValid(datum['{value}']) && "
+    dark = (f"{valid}(datum['{value}'] < 0.2 || datum['{value}'] > 0.8)" if domain
+            else f"{valid}datum['{value}'] > {DARK_SHARE * top}")
+    text = base.mark_text(fontSize=12, lineBreak="\n").encode(
+        text=alt.Text(f"{label}:N") if label else alt.Text(f"{value}:Q", format=fmt),
+        color=alt.condition(dark, alt.value("white"), alt.value("black")))  # type: ignore[arg-type]
+    return (rect + text).properties(title=title, width=alt.Step(112), height=alt.Step(56))
+
+
+DARK_SHARE = 0.55  # on a sequential scheme, cells above this share of the maximum get white text
+TOOLTIP: list[tuple[str, str, str, Any]] = [
+           ("civilians", "N", "civilians", alt.Undefined), ("murderer", "N", "murderer", alt.Undefined),
+           ("games", "Q", "finished games", "d"), ("civilian_wins", "Q", "civilian wins", "d"),
+           ("murderer_wins", "Q", "murderer wins", "d"), ("draws", "Q", "ties", "d"),
+           ("interval", "N", "civilian win rate (95% interval)", alt.Undefined)]
 
 
 def coe_bars(table: pd.DataFrame, metrics: list[str]) -> alt.Chart:
@@ -46,29 +69,41 @@ def coe_bars(table: pd.DataFrame, metrics: list[str]) -> alt.Chart:
     long["score"] = [s * 10 if m == "rp" else s for m, s in zip(long["metric"], long["score"], strict=True)]
     long["metric"] = long["metric"].str.upper()
     return alt.Chart(long).mark_bar().encode(
-        x=alt.X("metric:N", title=None, sort=[m.upper() for m in metrics]), xOffset="label:N",
+        x=alt.X("metric:N", title=None, sort=[m.upper() for m in metrics], axis=alt.Axis(labelAngle=0)),
+        xOffset="label:N",
         y=alt.Y("score:Q", title="score (0-100; RP x10)", scale=alt.Scale(domain=[0, 100])),
-        color=alt.Color("label:N", title="entry / mode"),
+        color=alt.Color("label:N", title="entry / mode / condition", scale=alt.Scale(scheme="tableau10"),
+                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=0, titleLimit=0)),
         tooltip=["label", "metric", alt.Tooltip("score:Q", format=".1f")]).properties(height=320)
 
 
-def depth_lines(depth: pd.DataFrame) -> alt.Chart:
-    """MMR accuracy by reasoning depth, one line per entry/mode."""
-    return alt.Chart(depth).mark_line(point=True).encode(
-        x=alt.X("depth:O", title="reasoning depth"),
-        y=alt.Y("accuracy:Q", title="MMR accuracy %", scale=alt.Scale(domain=[0, 100])),
-        color=alt.Color("label:N", title="entry / mode"), tooltip=["label", "depth", "accuracy", "n"]).properties(
-        height=260)
+def depth_lines(depth: pd.DataFrame) -> alt.LayerChart:
+    """MMR accuracy by reasoning depth, one line per entry/mode, with each point's 95% interval and n."""
+    data = depth.assign(ci_low=[c[0] for c in depth["ci"]], ci_high=[c[1] for c in depth["ci"]])
+    color = alt.Color("label:N", title="entry / mode", scale=alt.Scale(scheme="tableau10"),
+                      legend=alt.Legend(orient="bottom", columns=2, labelLimit=0, titleLimit=0))
+    base = alt.Chart(data).encode(x=alt.X("depth:O", title="reasoning depth (steps)", axis=alt.Axis(labelAngle=0)),
+                                  color=color, xOffset="label:N")
+    tooltip = ["label", "depth", alt.Tooltip("accuracy:Q", format=".1f"), alt.Tooltip("ci_low:Q", format=".1f"),
+               alt.Tooltip("ci_high:Q", format=".1f"), alt.Tooltip("n:Q", title="questions")]
+    rules = base.mark_rule(strokeWidth=2, opacity=0.6).encode(
+        y=alt.Y("ci_low:Q", title="MMR accuracy % (95% interval)", scale=alt.Scale(domain=[0, 100])), y2="ci_high:Q")
+    points = base.mark_point(filled=True).encode(y="accuracy:Q", size=alt.Size("n:Q", title="questions",
+                                                 legend=alt.Legend(orient="bottom")), tooltip=tooltip)
+    labels = base.mark_text(dy=-12, fontSize=10).encode(y="accuracy:Q", text=alt.Text("n:Q", format="d"))
+    return (rules + points + labels).properties(height=300)
 
 
-def history_lines(history: pd.DataFrame) -> alt.Chart:
-    """Overall conservative TrueSkill and Bradley-Terry over snapshots."""
+def history_lines(history: pd.DataFrame) -> alt.LayerChart:
+    """The overall Bradley-Terry rating over snapshots, with its 95% interval as a band."""
     overall = history[history["faction"] == "overall"]
-    long = overall.melt(id_vars=["computed_at"], value_vars=["conservative", "bt"], var_name="rating",
-                        value_name="value").dropna()
-    return alt.Chart(long).mark_line(point=True).encode(
-        x=alt.X("computed_at:T", title="snapshot"), y=alt.Y("value:Q", title=None, scale=alt.Scale(zero=False),
-                                                     axis=alt.Axis(format=".1f")),
-        color=alt.Color("rating:N", legend=None), row=alt.Row("rating:N", title=None),
-        tooltip=["computed_at:T", "rating", alt.Tooltip("value:Q", format=".1f")]).properties(
-        height=140).resolve_scale(y="independent")
+    x = alt.X("computed_at:T", title="snapshot (UTC)", axis=alt.Axis(format="%b %d %H:%M:%S", labelAngle=0))
+    tip = [alt.Tooltip("computed_at:T", title="snapshot", format="%Y-%m-%d %H:%M:%S"),
+           alt.Tooltip("bt:Q", title="Bradley-Terry", format=".0f"),
+           alt.Tooltip("ci_low:Q", title="95% low", format=".0f"),
+           alt.Tooltip("ci_high:Q", title="95% high", format=".0f"),
+           alt.Tooltip("conservative:Q", title="TrueSkill μ − 3σ", format=".1f"), alt.Tooltip("games:Q", format="d")]
+    base = alt.Chart(overall).encode(x=x)
+    band = base.mark_area(opacity=0.2).encode(y=alt.Y("ci_low:Q", title="Bradley-Terry (95% interval)",
+                                                       scale=alt.Scale(zero=False)), y2="ci_high:Q")
+    return (band + base.mark_line(point=True).encode(y="bt:Q", tooltip=tip)).properties(height=240)

@@ -10,25 +10,63 @@ import pandas as pd
 import streamlit as st
 
 from leaderboard.ui import charts, coe_data, data
-from leaderboard.ui.common import open_board, store_errors
+from leaderboard.ui.common import DASH, count, entry_url, link_column, missing, open_board, store_errors
 
 if TYPE_CHECKING:
     from streamlit.elements.lib.column_types import ColumnConfig
 
-PERCENT = "%.1f"
-LABELS = {"lsu": "LSU", "tiu": "TIU", "miu": "MIU", "rp": "RP (1-10)", "spc": "SPC", "itd": "ITD", "mmr": "MMR",
-          "cmd": "CMD", "avg": "Average"}
+NAMES = {"lsu": "long-script understanding", "tiu": "text-rich image understanding",
+         "miu": "media-rich image understanding (plans, clocks, maps, scenes)", "rp": "role-play naturalness",
+         "spc": "scenario progression (key statements surfaced)", "itd": "interrogation decisions (key roles asked)",
+         "mmr": "multi-step multimodal reasoning", "cmd": "case detail (method and motive against the truth)"}
+SCALES = {"rp": "1-10, judged", "spc": "0-100, judged", "cmd": "0-100, judged", "itd": "0-100, counted"}
+COMPLETE = ("all eight metrics", list(coe_data.METRICS))
+QA_SET = ("the four QA metrics", list(coe_data.QA_METRICS))
+
+
+def cell_text(value: object, n: object, ci: list[float] | None, digits: int = 1) -> str:
+    """`62 [48–75] n=40`, or a dash when the metric was not measured."""
+    if missing(value):
+        return DASH
+    interval = f" [{ci[0]:.{digits}f}–{ci[1]:.{digits}f}]" if ci else ""
+    return f"{float(value):.{digits}f}{interval} n={count(n)}"  # type: ignore[arg-type]
+
+
+def with_cells(table: pd.DataFrame) -> pd.DataFrame:
+    """Adds `<metric>_cell` texts (value, interval, n), the comparable averages and the judge text."""
+    table = table.copy()
+    cis = table["ci"] if "ci" in table else pd.Series([{}] * len(table), index=table.index)
+    for m in coe_data.METRICS:
+        if m in table:
+            table[f"{m}_cell"] = [cell_text(v, n, (ci or {}).get(m), 1 if m == "rp" else 0)
+                                  for v, n, ci in zip(table[m], table[f"n_{m}"], cis, strict=True)]
+    for key, (_, metrics) in (("avg_all", COMPLETE), ("avg_qa", QA_SET)):
+        present = [m for m in metrics if m in table]
+        scaled = table[present].astype(float).mul([10.0 if m == "rp" else 1.0 for m in present], axis=1)
+        complete = len(present) == len(metrics)
+        table[key] = scaled.mean(axis=1).where(scaled.notna().all(axis=1)) if complete else float("nan")
+        table[f"{key}_cell"] = [DASH if missing(v) else f"{v:.1f}" for v in table[key]]
+    if "judge_labels" in table:
+        table["judge_text"] = table["judge_labels"].map(lambda j: j if isinstance(j, str) and j else DASH)
+    return table
 
 
 def column_config() -> dict[str, ColumnConfig]:
-    config: dict[str, ColumnConfig] = {"display": st.column_config.TextColumn("Entry"),
-                                 "mode": st.column_config.TextColumn("Mode"),
-                                 "condition": st.column_config.TextColumn("Condition"),
-                                 "judge_labels": st.column_config.TextColumn("Judge")}
-    for key, label in LABELS.items():
-        config[key] = st.column_config.NumberColumn(label, format="%.2f" if key == "rp" else PERCENT)
-    for key in coe_data.METRICS:
-        config[f"n_{key}"] = st.column_config.NumberColumn(f"n {key.upper()}", format="%d")
+    config: dict[str, ColumnConfig] = {
+        "display": st.column_config.TextColumn("Entry"), "link": link_column("Entry"),
+        "mode": st.column_config.TextColumn(
+            "Mode", help="direct or cot (chain of thought); +no-images / +ocr-text are ablations"),
+        "condition": st.column_config.TextColumn("Condition", help="table3 = the paper's protocol against a fixed "
+                                                 "murderer; all-play-all = every other game; qa = questions only"),
+        "judge_text": st.column_config.TextColumn("Judge", help="llm when RP/SPC/CMD come from LLM judges")}
+    for m, name in NAMES.items():
+        scale = SCALES.get(m, "accuracy %")
+        config[f"{m}_cell"] = st.column_config.TextColumn(m.upper(), help=f"{m.upper()}: {name} ({scale}); "
+                                                          "value [95% interval] n=items")
+    config["avg_all_cell"] = st.column_config.TextColumn(
+        "Average (all 8)", help="Mean of all eight metrics on 0-100 (RP x10); only for rows that have all eight")
+    config["avg_qa_cell"] = st.column_config.TextColumn(
+        "QA average", help="Mean of LSU, TIU, MIU and MMR; only for rows that have all four")
     return config
 
 
@@ -54,15 +92,17 @@ def labelled(table: pd.DataFrame, names: dict[str, str]) -> pd.DataFrame:
 
 
 def show_table(table: pd.DataFrame) -> None:
-    present = [c for c in ("display", "mode", "condition", *LABELS, "judge_labels",
-                           *(f"n_{m}" for m in coe_data.METRICS))
-               if c in table]
-    st.dataframe(table[present], column_config=column_config(), hide_index=True, width="stretch")
-    st.caption("LSU, TIU, MIU, MMR: multiple-choice accuracy (%) over the latest answer per question. SPC, ITD, "
-               "CMD (0-100) and RP (1-10) score the entry's game transcripts as civilians: condition `table3` = the "
-               "paper's protocol against a fixed murderer, `all-play-all` = every other game. RP, SPC and CMD "
-               "come from LLM judges only. Average: mean of the available scores with RP x10. Rows with "
-               "`+no-images` / `+ocr-text` are ablations.")
+    table = with_cells(table)
+    table["link"] = [entry_url(e, d) for e, d in zip(table["entry"], table["display"], strict=True)]
+    order = ["link", "mode", "condition", "avg_qa_cell", "avg_all_cell",
+             *(f"{m}_cell" for m in coe_data.METRICS if m in table), "judge_text"]
+    st.dataframe(table, column_config=column_config(), column_order=order, hide_index=True, width="stretch")
+    st.markdown(" · ".join(f"**{m.upper()}** {name}" for m, name in NAMES.items()))
+    st.caption("Each cell: score [95% interval] n = items scored. LSU, TIU, MIU, MMR: multiple-choice accuracy (%) "
+               "over the latest answer per question (Wilson interval). SPC, ITD, CMD (0-100) and RP (1-10) score the "
+               "entry's game transcripts as the civilians; RP, SPC and CMD come from LLM judges only. Averages are "
+               "shown only over comparable, complete sets: all eight metrics (RP x10), or the four QA metrics; a row "
+               "missing one shows —. Rows with `+no-images` / `+ocr-text` are ablations.")
 
 
 def render() -> None:
@@ -93,19 +133,35 @@ def show_companions(frames: coe_data.CoeFrames, names: dict[str, str]) -> None:
     """The offline judge's scores (apart), judge agreement, correlation with win rate, MMR by depth."""
     if not frames.offline.empty:
         st.subheader("Offline judge (lexical baseline, not comparable)")
-        st.dataframe(labelled(frames.offline, names)[["display", "mode", "condition", "judge", "rp", "spc", "cmd",
-                                                        "n_rp", "n_spc", "n_cmd"]], hide_index=True)
+        offline = labelled(frames.offline, names)
+        for m in ("rp", "spc", "cmd"):
+            offline[m.upper()] = [cell_text(v, n, None, 2 if m == "rp" else 1)
+                                  for v, n in zip(offline[m], offline[f"n_{m}"], strict=True)]
+        st.dataframe(offline, column_order=["display", "mode", "condition", "judge", "RP", "SPC", "CMD"],
+                     hide_index=True, column_config={"display": "Entry"})
         st.caption("offline = the keyless word-overlap judge (offline/lexical-v1). Its scores are never averaged "
                    "or compared with LLM-judged ones.")
     if not frames.agreement.empty:
         st.subheader("Agreement between LLM judges")
-        st.dataframe(frames.agreement, hide_index=True)
+        agreement = frames.agreement.assign(
+            metric=frames.agreement["metric"].str.upper(), judges=frames.agreement["judges"].map(", ".join),
+            alpha=frames.agreement["alpha"].map(lambda a: DASH if missing(a) else f"{a:.2f}"))
+        st.dataframe(agreement, hide_index=True)
         st.caption("Krippendorff's alpha (interval) over the items scored by at least two judges.")
     if not frames.correlation.empty and (frames.correlation["n"] > 0).any():
         st.subheader("CoE metric vs arena win rate")
-        st.dataframe(frames.correlation[frames.correlation["n"] > 0], hide_index=True)
+        shown = frames.correlation[frames.correlation["n"] > 0]
+        st.dataframe(shown.assign(
+            metric=shown["metric"].str.upper(),
+            rho=[DASH if missing(r) else f"{r:+.2f}" + (f" [{c[0]:+.2f}, {c[1]:+.2f}]" if c is not None else "")
+                 for r, c in zip(shown["rho"], shown["ci"], strict=True)],
+            note=shown["note"].map(lambda n: n if isinstance(n, str) and n else DASH)).drop(columns="ci"),
+            hide_index=True, column_config={"rho": "Spearman's rho [95% interval]", "n": "entries"})
         st.caption("Spearman's rho between each metric and the entries' win rates (section 5.3 of the paper), "
                    "with a 95% bootstrap interval; under 5 entries: n too small.")
     if not frames.depth.empty:
         st.subheader("MMR accuracy by reasoning depth")
         st.altair_chart(charts.depth_lines(labelled(frames.depth, names)), width="stretch")
+        st.caption("Each point: accuracy at that depth, its size and the number above it = questions (n); the "
+                   "vertical line = 95% Wilson interval. A depth with few questions has a wide interval: read "
+                   "the line, not the point.")

@@ -12,7 +12,9 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+from urllib.parse import quote
 
+import pandas as pd
 import streamlit as st
 
 from arena.errors import ArenaError
@@ -86,8 +88,59 @@ def entry_picker(label: str, entries: list[str], names: dict[str, str], key: str
                         format_func=lambda e: names.get(e, e), **kwargs)
 
 
-def percent(value: object) -> str:
+DASH = "—"
+
+
+def missing(value: object) -> bool:
+    """None, NaN or NA: shown as a dash."""
     try:
-        return "-" if value is None or value != value else f"{100 * float(value):.0f}%"  # type: ignore[arg-type]
+        return value is None or bool(pd.isna(value))  # type: ignore[call-overload]
     except (TypeError, ValueError):
-        return "-"
+        return False
+
+
+def percent(value: object) -> str:
+    """A share 0-1 as a whole percentage ("—" when missing)."""
+    return DASH if missing(value) else f"{100 * float(value):.0f}%"  # type: ignore[arg-type]
+
+
+def count(value: object) -> str:
+    """A whole number with thousands separators ("—" when missing)."""
+    return DASH if missing(value) else f"{int(value):,}"  # type: ignore[call-overload]
+
+
+def number(value: object, digits: int = 0) -> str:
+    """A number with thousands separators and `digits` decimals ("—" when missing)."""
+    return DASH if missing(value) else f"{float(value):,.{digits}f}"  # type: ignore[arg-type]
+
+
+def money(value: object) -> str:
+    """US dollars: cents for a dollar or more, four decimals below ("—" when missing)."""
+    if missing(value):
+        return DASH
+    amount = float(value)  # type: ignore[arg-type]
+    return "$0" if amount == 0 else f"${amount:,.2f}" if amount >= 1 else f"${amount:.4f}"
+
+
+def seconds(ms: object) -> str:
+    """Milliseconds as seconds or milliseconds for people ("—" when missing)."""
+    if missing(ms):
+        return DASH
+    value = float(ms)  # type: ignore[arg-type]
+    return f"{value:.0f} ms" if value < 1000 else f"{value / 1000:,.1f} s"
+
+
+def entry_url(entry_id: str, display: str | None = None) -> str:
+    """The entry page's address (relative, so it works under any base path); the display name rides along
+    after `#` so that a link column can show it."""
+    return f"entry?entry={quote(entry_id, safe='/@')}" + (f"#{display}" if display else "")
+
+
+def entry_link(entry_id: str, names: dict[str, str]) -> str:
+    """A markdown link to the entry page, labelled with the display name."""
+    return f"[{plain(names.get(entry_id, entry_id))}]({entry_url(entry_id)})"
+
+
+def link_column(label: str, help: str | None = None) -> Any:
+    """A data-frame column of `entry_url(id, display)` values that shows the display name and opens the entry."""
+    return st.column_config.LinkColumn(label, help=help, display_text=r"#(.*)$")

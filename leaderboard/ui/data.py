@@ -1,8 +1,9 @@
 """Cached, read-only queries of the board: every page reads the DuckDB file only through here.
 
 Each query opens the file read-only through `leaderboard.store.Reader.snapshot` (which retries
-while the writer holds the file and refuses a schema written by a newer version), runs SQL
-aggregations inside DuckDB and returns pandas frames, so no page loops over rows in Python.
+while the writer holds the file and refuses a schema written by a newer version) and calls the
+store's named queries (`leaderboard.store.board_queries`: SQL aggregations inside DuckDB returning
+pandas frames), so no page writes SQL or loops over rows in Python.
 
 Results are cached with `st.cache_data` for `TTL_S` seconds, keyed by the path and the file's
 version (size and modification time of the database and its WAL): a tournament that writes
@@ -11,14 +12,16 @@ shows up at the next rerun, and the sidebar's refresh button clears everything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from leaderboard.store import Reader
+from leaderboard.store import Connection, Reader
+from leaderboard.store import board_queries as q
+from leaderboard.store.queries import EntryStats, HeadToHead
 
 TTL_S = 10
 GAME_LIST_LIMIT = 500
@@ -37,16 +40,19 @@ def file_version(path: str) -> Version:
     return tuple(stamp)
 
 
-def frames(path: str, queries: dict[str, tuple[str, list[Any]]]) -> dict[str, pd.DataFrame] | None:
-    """Run several queries on one consistent read-only snapshot; None for a database without tables."""
+Query = Callable[[Connection], pd.DataFrame]
+
+
+def frames(path: str, queries: dict[str, Query]) -> dict[str, pd.DataFrame] | None:
+    """Run several named store queries on one consistent read-only snapshot; None for a database without tables."""
     with Reader(path).snapshot() as conn:
         if conn is None:
             return None
-        return {name: conn.execute(sql, params).df() for name, (sql, params) in queries.items()}
+        return {name: query(conn) for name, query in queries.items()}
 
 
-def frame(path: str, sql: str, params: list[Any] | None = None) -> pd.DataFrame:
-    result = frames(path, {"rows": (sql, params or [])})
+def frame(path: str, query: Query) -> pd.DataFrame:
+    result = frames(path, {"rows": query})
     return pd.DataFrame() if result is None else result["rows"]
 
 
@@ -62,34 +68,20 @@ class DbStatus:
         return not any(self.counts.get(t, 0) for t in ("games", "qa_answers", "metric_scores"))
 
 
-STATUS_SQL = """SELECT
-    (SELECT count(*) FROM entries) AS entries, (SELECT count(*) FROM scripts) AS scripts,
-    (SELECT count(*) FROM games) AS games, (SELECT count(*) FROM games WHERE status = 'finished') AS finished,
-    (SELECT count(*) FROM qa_answers) AS qa_answers, (SELECT count(*) FROM metric_scores) AS metric_scores,
-    (SELECT count(*) FROM rating_snapshots) AS rating_snapshots"""
-
-
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _status(path: str, version: Version) -> DbStatus:
     if not Path(path).is_file():
         return DbStatus(False, {})
-    result = frames(path, {"counts": (STATUS_SQL, [])})
-    counts = {} if result is None else {k: int(v) for k, v in result["counts"].iloc[0].items()}
-    return DbStatus(True, counts)
+    return DbStatus(True, Reader(path).counts())
 
 
 def status(path: str) -> DbStatus:
     return _status(path, file_version(path))
 
 
-ENTRIES_SQL = """SELECT entry_id, name, version, provider, model, settings::VARCHAR AS settings, created_at,
-    deprecated, CASE WHEN version = 1 THEN name ELSE name || ' v' || version END AS display
-    FROM entries ORDER BY name, version"""
-
-
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _entries(path: str, version: Version) -> pd.DataFrame:
-    return frame(path, ENTRIES_SQL)
+    return frame(path, q.entries)
 
 
 def entries(path: str) -> pd.DataFrame:
@@ -103,16 +95,9 @@ def display_names(path: str) -> dict[str, str]:
     return dict(zip(table["entry_id"], table["display"], strict=True)) if not table.empty else {}
 
 
-PAIRS_SQL = """SELECT civilians_entry, murderer_entry, count(*) AS games,
-    count(*) FILTER (WHERE winner = 'civilians') AS civilian_wins,
-    count(*) FILTER (WHERE winner = 'murderer') AS murderer_wins,
-    count(*) FILTER (WHERE winner IS NULL OR winner = 'tie') AS draws
-    FROM games WHERE status = 'finished' GROUP BY ALL ORDER BY ALL"""
-
-
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _pairs(path: str, version: Version) -> pd.DataFrame:
-    table = frame(path, PAIRS_SQL)
+    table = pd.DataFrame([p.model_dump() for p in Reader(path).pair_results()])
     if not table.empty:
         decisive = table["games"] - table["draws"]  # vote ties left out, as WhodunitBench's Table 2
         table["civilian_win_rate"] = table["civilian_wins"] / decisive.where(decisive > 0)
@@ -125,23 +110,9 @@ def pairs(path: str) -> pd.DataFrame:
     return _pairs(path, file_version(path))
 
 
-GAME_COLUMNS = ("game_id, script_id, seed, civilians_entry, murderer_entry, status, winner, n_events, tokens, "
-                "cost_usd, finished_at, tournament_id, abort_reason")
-
-
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _games(path: str, version: Version, filters: tuple[tuple[str, str], ...], limit: int) -> pd.DataFrame:
-    clauses, params = [], []
-    for column, value in filters:
-        if column == "entry":
-            clauses.append("(civilians_entry = ? OR murderer_entry = ?)")
-            params += [value, value]
-        else:
-            clauses.append(f"{column} = ?")
-            params.append(value)
-    where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
-    return frame(path, f"SELECT {GAME_COLUMNS} FROM games {where} ORDER BY finished_at DESC, game_id LIMIT ?",
-                 [*params, limit])
+    return frame(path, lambda conn: q.games(conn, filters, limit))
 
 
 def games(path: str, *, entry: str | None = None, script_id: str | None = None, status: str | None = None,
@@ -155,22 +126,22 @@ def games(path: str, *, entry: str | None = None, script_id: str | None = None, 
 
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _game(path: str, version: Version, game_id: str) -> tuple[pd.DataFrame, pd.DataFrame]:
-    result = frames(path, {
-        "game": ("SELECT * EXCLUDE (votes), votes::VARCHAR AS votes FROM games WHERE game_id = ?", [game_id]),
-        "events": ("SELECT seq, type, role, payload::VARCHAR AS payload FROM events WHERE game_id = ? ORDER BY seq",
-                   [game_id])})
-    return (pd.DataFrame(), pd.DataFrame()) if result is None else (result["game"], result["events"])
+    reader = Reader(path)
+    row = reader.game(game_id)
+    if row is None:
+        return pd.DataFrame(), pd.DataFrame()
+    events = [e.model_dump() for e in reader.events(game_id)]
+    return pd.DataFrame([row.model_dump()]), pd.DataFrame(events, columns=["seq", "type", "role", "payload"])
 
 
 def game(path: str, game_id: str) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(the game's row, its events with payloads as JSON text); empty frames when it is unknown."""
+    """(the game's row, its events in order with payloads as dicts); empty frames when it is unknown."""
     return _game(path, file_version(path), game_id)
 
 
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _choices(path: str, version: Version) -> dict[str, list[str]]:
-    result = frames(path, {"scripts": ("SELECT DISTINCT script_id FROM games ORDER BY 1", []),
-                           "statuses": ("SELECT DISTINCT status FROM games ORDER BY 1", [])})
+    result = frames(path, {"scripts": q.game_scripts, "statuses": q.game_statuses})
     if result is None:
         return {"scripts": [], "statuses": []}
     return {name: table.iloc[:, 0].tolist() for name, table in result.items()}
@@ -181,17 +152,9 @@ def game_choices(path: str) -> dict[str, list[str]]:
     return _choices(path, file_version(path))
 
 
-SCRIPT_STATS_SQL = """SELECT script_id, count(*) AS games, count(*) FILTER (WHERE status = 'finished') AS finished,
-    count(*) FILTER (WHERE winner = 'civilians') AS civilian_wins,
-    count(*) FILTER (WHERE winner = 'civilians') / nullif(count(*) FILTER (WHERE status = 'finished'), 0)
-        AS civilian_win_rate,
-    count(DISTINCT script_hash) AS versions
-    FROM games GROUP BY script_id ORDER BY script_id"""
-
-
 @st.cache_data(ttl=TTL_S, show_spinner=False)
 def _script_stats(path: str, version: Version) -> pd.DataFrame:
-    return frame(path, SCRIPT_STATS_SQL)
+    return frame(path, q.script_stats)
 
 
 def script_stats(path: str) -> pd.DataFrame:
@@ -202,3 +165,33 @@ def script_stats(path: str) -> pd.DataFrame:
 def clear() -> None:
     """Forget every cached query (the refresh button)."""
     st.cache_data.clear()
+
+
+@st.cache_data(ttl=TTL_S, show_spinner=False)
+def _head_to_head(path: str, version: Version, entry_a: str, entry_b: str) -> HeadToHead:
+    return Reader(path).head_to_head(entry_a, entry_b)
+
+
+def head_to_head(path: str, entry_a: str, entry_b: str) -> HeadToHead:
+    """Two entries' finished games against each other, both seatings together."""
+    return _head_to_head(path, file_version(path), entry_a, entry_b)
+
+
+@st.cache_data(ttl=TTL_S, show_spinner=False)
+def _entry_stats(path: str, version: Version) -> dict[str, EntryStats]:
+    return {s.entry_id: s for s in Reader(path).entry_stats()}
+
+
+def entry_stats(path: str, entry_id: str) -> EntryStats | None:
+    """One entry's games, wins per side, unfinished games, calls, failed calls, tokens, cost, mean latency."""
+    return _entry_stats(path, file_version(path)).get(entry_id)
+
+
+@st.cache_data(ttl=TTL_S, show_spinner=False)
+def _game_calls(path: str, version: Version, game_id: str) -> pd.DataFrame:
+    return frame(path, lambda conn: q.game_calls(conn, game_id))
+
+
+def game_calls(path: str, game_id: str) -> pd.DataFrame:
+    """One game's model calls (role, kind, status, tokens, cost, latency, cached), in order."""
+    return _game_calls(path, file_version(path), game_id)

@@ -10,12 +10,13 @@ import streamlit as st
 
 from leaderboard.ratings.board import MIN_GAMES
 from leaderboard.ui import board_data, charts, data
-from leaderboard.ui.common import open_board, store_errors
+from leaderboard.ui.common import DASH, count, entry_url, link_column, missing, open_board, percent, store_errors
 
 COLUMNS = {
     "rank": st.column_config.NumberColumn("Rank", help="Side-balanced Bradley-Terry rank: entries share a rank while "
                                           "their 95% intervals overlap", format="%d"),
     "display": st.column_config.TextColumn("Entry"),
+    "link": link_column("Entry", help="Open the entry's page: its settings, history and results"),
     "rating": st.column_config.NumberColumn("Rating", help="Side-balanced Bradley-Terry: strengths fitted together "
                                             "with the murderer-side advantage (Elo-like scale)", format="%.0f"),
     "rating_ci": st.column_config.TextColumn("95% CI", help="Bootstrap interval around the side-balanced rating"),
@@ -34,10 +35,12 @@ COLUMNS = {
     "wins": st.column_config.NumberColumn("Wins", format="%d"),
     "draws": st.column_config.NumberColumn("Ties", help="Vote ties: draws for the ratings, left out of win rates",
                                            format="%d"),
-    "win_rate_civilian": st.column_config.ProgressColumn("Win rate as civilians", help="Ties left out",
-                                                         format="percent", min_value=0, max_value=1),
-    "win_rate_murderer": st.column_config.ProgressColumn("Win rate as murderer", help="Ties left out",
-                                                         format="percent", min_value=0, max_value=1),
+    "win_rate_civilian": st.column_config.NumberColumn("Win rate as civilians", format="percent"),
+    "win_rate_murderer": st.column_config.NumberColumn("Win rate as murderer", format="percent"),
+    "civilian_text": st.column_config.TextColumn("Won as civilians", help="Share of decided games won with the "
+                                                 "entry in the civilian roles, of n decided games (ties left out)"),
+    "murderer_text": st.column_config.TextColumn("Won as murderer", help="Share of decided games won with the "
+                                                 "entry as the murderer, of n decided games (ties left out)"),
     "forfeit_rate": st.column_config.NumberColumn("Forfeit rate", help="Share of the entry's decisions forfeited "
                                                   "(own faults and provider failures)", format="percent"),
     "provider_failure_rate": st.column_config.NumberColumn("Provider failures", help="Share of the entry's decisions "
@@ -46,6 +49,35 @@ COLUMNS = {
     "provisional": st.column_config.CheckboxColumn("Provisional", help=f"Fewer than {MIN_GAMES} games"),
     "deprecated": st.column_config.CheckboxColumn("Deprecated"),
 }
+
+
+MAIN = ["rank", "link", "rating", "rating_ci", "games", "wins", "draws", "civilian_text", "murderer_text",
+        "forfeit_rate", "provider_failure_rate", "provisional"]
+DETAILS = ["mu", "sigma", "conservative", "mu_civilian", "sigma_civilian", "mu_murderer", "sigma_murderer", "bt", "ci"]
+INTRO = """**Whodunit Arena** rates vision-language models by how they play murder-mystery games
+(WhodunitBench's protocol). Each game seats one entry in every civilian role and another as the
+murderer; the roles introduce themselves, talk in rounds (ask one another, investigate locations to
+reveal clues, some of them images), name a suspect with method and motive, then vote. The civilians
+win when the culprit gets the most votes; a tie in the vote is a tie. Every pairing is played with
+the sides swapped."""
+ABOUT = """- **Entry**: one contestant, a provider and model with fixed settings (`builtin/...` are offline
+  baselines). Its page lists the settings: vision (whether images are sent), strategy (`direct`
+  answers at once, `cot` reasons privately first), sampling.
+- **Rating**: side-balanced Bradley-Terry on an Elo-like scale, fitted together with the murderer
+  side's advantage; the 95% interval comes from a bootstrap over games. Entries share a rank while
+  their intervals overlap; fewer than the minimum games marks a rating *provisional*.
+- **TrueSkill** (μ, σ; conservative μ − 3σ) is shown beside it for reference.
+- **Forfeit rate**: share of an entry's decisions it lost (its own invalid output, or a provider failure).
+- Other pages: **Head-to-head** (who beat whom, each seating), **Chain of evaluation** (WhodunitBench's
+  Table 3: understanding and reasoning scores), **Game replay** (read a game turn by turn), **Scripts**
+  (the cases), **Entry**."""
+
+
+def side_texts(table: pd.DataFrame, side: str) -> list[str]:
+    """`67% of 3` per row: the side's win rate over its decided games ("—" without one)."""
+    decided = table[f"games_{side}"].fillna(0) - table[f"draws_{side}"].fillna(0)
+    return [DASH if missing(rate) or not n else f"{percent(rate)} of {count(n)}"
+            for rate, n in zip(table[f"win_rate_{side}"], decided, strict=True)]
 
 
 def source_caption(board: board_data.Board) -> str:
@@ -102,6 +134,9 @@ def render_pool(path: str, name: str) -> None:
 
 def render() -> None:
     st.title("Leaderboard")
+    st.markdown(INTRO)
+    with st.expander("What the columns mean"):
+        st.markdown(ABOUT)
     path = open_board()
     if path is None:
         return
@@ -117,7 +152,12 @@ def render() -> None:
         if table.empty:
             st.info("No finished games yet: the board fills in once games finish.")
             return
-        st.dataframe(table[list(COLUMNS)], column_config=COLUMNS, hide_index=True, width="stretch")
+        table = table.assign(link=[entry_url(e, d) for e, d in zip(table["entry"], table["display"], strict=True)],
+                             civilian_text=side_texts(table, "civilian"), murderer_text=side_texts(table, "murderer"))
+        details = st.toggle("Show TrueSkill and plain Bradley-Terry columns", value=False)
+        order = MAIN + (["deprecated"] if show_deprecated else []) + (DETAILS if details else [])
+        st.dataframe(table[["entry", *COLUMNS]], column_config=COLUMNS,
+                     column_order=order, hide_index=True, width="stretch")
         st.caption("Ranked by the side-balanced Bradley-Terry rating (click a header to sort): entries share a rank "
                    "while their 95% intervals overlap. Self-play games are not rated.")
         if table["rating"].notna().any():

@@ -1,14 +1,20 @@
-"""Game replay page: pick a game (filters, or `?game=<id>`), then its seating, transcript phase by
-phase with clue images where they were revealed, statuses, usage and outcome.
+"""Game replay page: a game as a conversation you can step through.
 
-Agents' words are shown in data frames (rendered as plain text, never markdown or HTML);
-lines with a forfeit or an invalid output are highlighted.
+Pick a game (filters, or `?game=<id>`), then read it turn by turn: one chat message per turn with
+the speaker's name and faction colour, the full text, the question a reply answers, clue images
+where they were revealed; a turn slider (`?turn=<n>`) steps through, and beside the conversation
+a panel says which role knew which clue at that turn. Below: how each role's suspicion in the
+reasoning phase became its vote, the outcome, and each role's model calls in tokens, seconds and
+dollars (telemetry from `agent_calls`, apart from the game log).
+
+Agents' words are escaped before they reach markdown: no markup or HTML from an agent renders.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -17,16 +23,27 @@ from arena.errors import ScriptError
 from arena.scripts.loader import find_script, load_script_unchecked
 from arena.scripts.schema import Script
 from leaderboard.ui import data
-from leaderboard.ui.common import entry_picker, open_board, plain, store_errors
-from leaderboard.ui.transcript import LINE_COLUMNS, Line, Transcript, build_transcript, seating_rows
+from leaderboard.ui.common import (
+    DASH,
+    count,
+    entry_link,
+    entry_picker,
+    entry_url,
+    link_column,
+    missing,
+    money,
+    open_board,
+    plain,
+    seconds,
+    store_errors,
+)
+from leaderboard.ui.transcript import Line, Transcript, build_transcript, knowledge, seating_rows, turns
 
 ALL = "(all)"
-HIGHLIGHT = "background-color: rgba(255, 170, 0, 0.25)"
-LINE_CONFIG = {"speaker": st.column_config.TextColumn("Speaker", width="medium"),
-               "action": st.column_config.TextColumn("Action", width="medium"),
-               "target": st.column_config.TextColumn("Target", width="small"),
-               "text": st.column_config.TextColumn("Text", width="large"),
-               "status": st.column_config.TextColumn("Status", width="small")}
+COLOURS = {"murderer": "red", "civilians": "blue"}
+AVATARS = {"murderer": ":material/skull:", "civilians": ":material/person_search:"}
+GAME_AVATAR = ":material/info:"
+ROLE_WIDTH = 44
 
 
 @st.cache_resource(show_spinner=False)
@@ -36,25 +53,6 @@ def case(script_id: str) -> Script | None:
         return load_script_unchecked(find_script(script_id))
     except ScriptError:
         return None
-
-
-def highlighted(lines: list[Line]) -> pd.io.formats.style.Styler:
-    table = pd.DataFrame([{c: getattr(line, c) for c in LINE_COLUMNS} for line in lines], columns=list(LINE_COLUMNS))
-    return table.style.apply(lambda row: [HIGHLIGHT if row["status"] else ""] * len(row), axis=1)
-
-
-def show_lines(lines: list[Line], script: Script | None) -> None:
-    """A phase's lines as tables, cut after each image clue so the image shows where it was revealed."""
-    chunk: list[Line] = []
-    for line in lines:
-        chunk.append(line)
-        image = clue_image(script, line.clue_id) if line.clue_id else None
-        if image is not None:
-            st.dataframe(highlighted(chunk), column_config=LINE_CONFIG, hide_index=True, width="stretch")
-            st.image(str(image[0]), caption=image[1], width=360)
-            chunk = []
-    if chunk:
-        st.dataframe(highlighted(chunk), column_config=LINE_CONFIG, hide_index=True, width="stretch")
 
 
 def clue_image(script: Script | None, clue_id: str) -> tuple[Path, str] | None:
@@ -93,37 +91,162 @@ def pick_game(path: str) -> str | None:
                           format_func=lambda g: labels.get(g, g))
     if chosen != wanted:
         st.query_params["game"] = chosen
+        st.query_params.pop("turn", None)
     return chosen
 
 
-def show_header(game: pd.Series, t: Transcript, names: dict[str, str]) -> None:
+def show_header(game: pd.Series, t: Transcript, names: dict[str, str], n_turns: int) -> None:
     st.subheader(plain(t.started.get("script_title") or game["script_id"]))
     cols = st.columns(5)
     cols[0].metric("Status", str(game["status"]))
-    cols[1].metric("Winner", str(game["winner"] or "-"))
-    cols[2].metric("Events", int(game["n_events"]))
-    cols[3].metric("Tokens", int(game["tokens"]))
-    cols[4].metric("Cost", f"${float(game['cost_usd']):.4f}")
-    st.caption(f"script {game['script_id']} (hash {str(game['script_hash'])[:12]}), seed {game['seed']}, "
-               f"civilians: {names.get(game['civilians_entry'], game['civilians_entry'])}, murderer: "
-               f"{names.get(game['murderer_entry'], game['murderer_entry'])}")
+    cols[1].metric("Winner", DASH if missing(game["winner"]) else str(game["winner"]))
+    cols[2].metric("Turns", count(n_turns), help=f"{count(game['n_events'])} events in the log")
+    cols[3].metric("Tokens", count(game["tokens"]), help="Prompt and completion tokens of every model call")
+    cols[4].metric("Cost", money(game["cost_usd"]), help="US dollars at the entries' prices; built-ins cost nothing")
+    st.markdown(f"Civilians: {entry_link(str(game['civilians_entry']), names)} · murderer: "
+                f"{entry_link(str(game['murderer_entry']), names)} · case `{game['script_id']}` (content hash "
+                f"`{str(game['script_hash'])[:12]}`) · seed {game['seed']}")
     if game["abort_reason"]:
         st.warning(f"Game did not finish: {game['abort_reason']}")
 
 
-def show_outcome(t: Transcript) -> None:
-    st.subheader("Outcome")
+def pick_turn(n_turns: int) -> int:
+    """The turn to show up to: `?turn=` when valid, else the whole game; the slider keeps the link in sync."""
+    try:
+        wanted = int(st.query_params.get("turn", n_turns))
+    except ValueError:
+        wanted = n_turns
+    wanted = min(max(wanted, 1), n_turns)
+    if n_turns < 2:
+        return n_turns
+    turn = st.slider("Turn", 1, n_turns, wanted, key=f"turn_{n_turns}",
+                     help="Step through the game: the conversation and the clue panel show the game up to this turn. "
+                          "The address (?game=...&turn=...) links to it.")
+    if str(turn) != st.query_params.get("turn"):
+        st.query_params["turn"] = str(turn)
+    return int(turn)
+
+
+def speech(text: str) -> str:
+    """Agent text for markdown: escaped, with its line breaks kept."""
+    return "  \n".join(plain(part) for part in text.split("\n"))
+
+
+def heading(number: int, line: Line) -> str:
+    colour = COLOURS.get(line.faction)
+    name = plain(line.speaker or "the game")
+    who = f":{colour}[**{name}**]" if colour else f"**{name}**"
+    target = f" → {plain(line.target)}" if line.target else ""
+    return f"{who} · {plain(line.action)}{target} · turn {number}"
+
+
+def show_turn(number: int, line: Line, script: Script | None, current: bool) -> None:
+    with st.chat_message(line.role or "game", avatar=AVATARS.get(line.faction, GAME_AVATAR)):
+        st.markdown(heading(number, line) + (" · **this turn**" if current else ""))
+        if line.kind == "answer" and line.question:
+            st.markdown(f"> Question: {speech(line.question)}")
+        if line.text:
+            st.markdown(speech(line.text))
+        if line.kind == "action" and line.question:
+            st.markdown(f"**Asks:** {speech(line.question)}")
+        if line.status:
+            st.markdown(f":orange[**{plain(line.status)}**]")
+        image = clue_image(script, line.clue_id) if line.clue_id else None
+        if image is not None:
+            st.image(str(image[0]), caption=image[1], width=420)
+
+
+def show_conversation(t: Transcript, script: Script | None, turn: int) -> None:
+    section = None
+    for number, (title, line) in enumerate(turns(t)[:turn], start=1):
+        if title != section:
+            st.markdown(f"#### {plain(title)}")
+            section = title
+        show_turn(number, line, script, number == turn)
+
+
+def show_knowledge(t: Transcript, script: Script | None, turn: int) -> None:
+    """Clue x role: who knew what after this turn."""
+    st.markdown(f"**Who knew which clue after turn {turn}**")
+    clues = [] if script is None else [(c.id, c.title, c.visibility.value, c.holder) for c in script.clues]
+    known = knowledge(t, clues, turn)
+    titles = {c[0]: c[1] for c in clues}
+    roles = list(t.seating.get("order") or t.seating.get("roles", {}))
+    rows = [{"clue": cid, "title": titles.get(cid, ""), **{r: "✓" if r in who else "" for r in roles}}
+            for cid, who in known.items()]
+    if not rows:
+        st.caption("No clue known yet.")
+        return
+    config: dict[str, Any] = {r: st.column_config.TextColumn(r[:5], help=t.who(r), width=ROLE_WIDTH) for r in roles}
+    config["clue"] = st.column_config.TextColumn("Clue", width="small")
+    config["title"] = st.column_config.TextColumn("Title", width="small")
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config=config,
+                 column_order=["clue", *roles, "title"], height=min(36 + 35 * len(rows), 600))
+    st.caption("✓ = known to that role: public clues from the start, private clues to their holder, found or "
+               "unlocked clues to everyone from their reveal on." if script is not None else
+               "The case is not installed here: only revealed clues are listed.")
+
+
+def vote_rows(t: Transcript) -> list[dict[str, str]]:
+    """Per role: whom it suspected in the reasoning phase, whom it voted for, and whether that moved."""
+    lines = [line for _, line in turns(t)]
+    suspected = {line.role: line.target for line in lines if line.kind == "reasoning"}
+    voted = {line.role: line.target for line in lines if line.kind == "vote"}
+    rows = []
+    for role in t.seating.get("order") or []:
+        before, after = suspected.get(role), voted.get(role)
+        moved = DASH if before is None or after is None else "kept" if before == after else "changed"
+        rows.append({"role": t.who(role), "suspected (reasoning)": before or DASH, "voted for": after or DASH,
+                     "suspicion → vote": moved})
+    return rows
+
+
+def show_votes(t: Transcript) -> None:
+    st.subheader("Votes")
+    rows = vote_rows(t)
+    if rows:
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        st.caption("`nobody` / `abstains`: no suspect named or no vote cast. Changed = the vote went to someone "
+                   "other than the suspect named in the reasoning phase.")
     if t.outcome is None:
         st.warning("The log has no game end: the game was interrupted.")
         return
     o = t.outcome
-    st.dataframe(pd.DataFrame([{"status": t.ended_status, "winner": o.get("winner"),
-                                "culprits": ", ".join(t.who(c) for c in o.get("culprits", [])),
-                                "most votes": ", ".join(t.who(c) for c in o.get("leaders", [])),
-                                "abstentions": o.get("abstentions"), "reason": o.get("reason")}]), hide_index=True)
-    votes = pd.DataFrame([{"role": t.who(r), "votes": n} for r, n in (o.get("votes") or {}).items()])
-    if not votes.empty:
-        st.bar_chart(votes, x="role", y="votes", horizontal=True, height=40 + 28 * len(votes))
+    tally = ", ".join(f"{t.who(r)}: {n}" for r, n in (o.get("votes") or {}).items() if n) or "no valid votes"
+    winner = o.get("winner") if o.get("winner") not in (None, "none") else DASH
+    st.markdown(f"**Outcome:** {plain(t.ended_status or DASH)}, winner {plain(winner)}. Culprits: "
+                f"{plain(', '.join(t.who(c) for c in o.get('culprits', [])) or DASH)}. Most votes: "
+                f"{plain(', '.join(t.who(c) for c in o.get('leaders', [])) or DASH)}. Tally: {plain(tally)}; "
+                f"{count(o.get('abstentions', 0))} abstentions. {plain(o.get('reason') or '')}")
+
+
+def show_calls(path: str, game_id: str, t: Transcript) -> None:
+    """Each role's model calls: tokens, dollars, seconds (from the `agent_calls` telemetry)."""
+    calls = data.game_calls(path, game_id)
+    st.subheader("Model calls")
+    if calls.empty:
+        st.caption("No calls recorded for this game.")
+        return
+    grouped = calls.groupby("role", sort=False).agg(
+        calls=("status", "size"), failed=("status", lambda s: int((s != "ok").sum())),
+        input=("prompt_tokens", "sum"), output=("completion_tokens", "sum"), cost=("cost_usd", "sum"),
+        total_ms=("latency_ms", "sum"), mean_ms=("latency_ms", "mean"))
+    table = pd.DataFrame([{"role": t.who(role), "calls": count(r.calls), "failed": count(r.failed),
+                           "input tokens": count(r.input), "output tokens": count(r.output), "cost": money(r.cost),
+                           "time, total": seconds(r.total_ms), "time per call": seconds(r.mean_ms)}
+                          for role, r in grouped.iterrows()])
+    st.dataframe(table, hide_index=True, width="stretch")
+    st.caption("One call = one request for a decision (re-asks count again). Time is wall-clock per call, "
+               "measured by the runner; it is telemetry and not part of the game log.")
+
+
+def cot_note(path: str, game: pd.Series) -> None:
+    """Say plainly that private `cot` reasoning is not in the log when a `cot` entry played."""
+    entries = data.entries(path)
+    seated = entries[entries["entry_id"].isin([game["civilians_entry"], game["murderer_entry"]])]
+    if any(json.loads(s or "{}").get("strategy") == "cot" for s in seated["settings"]):
+        st.info("A `cot` (chain-of-thought) entry played this game. Its private reasoning is not shown: the model "
+                "agent drops it before the game log is written, so only the public speech is stored.")
 
 
 def show_game(path: str, game_id: str) -> None:
@@ -134,21 +257,27 @@ def show_game(path: str, game_id: str) -> None:
     game, names = row.iloc[0], data.display_names(path)
     t = build_transcript(events.to_dict("records"))
     script = case(str(game["script_id"]))
-    show_header(game, t, names)
-    st.markdown("**Seating**")
-    st.dataframe(pd.DataFrame(seating_rows(t, names)), hide_index=True)
+    n_turns = len(turns(t))
+    show_header(game, t, names, n_turns)
+    seats = pd.DataFrame(seating_rows(t, names))
+    if not seats.empty:
+        ids = {"civilians": str(game["civilians_entry"]), "murderer": str(game["murderer_entry"])}
+        seats["entry"] = [entry_url(ids.get(f, ""), e) for f, e in zip(seats["faction"], seats["entry"], strict=True)]
+    st.dataframe(seats, hide_index=True, column_config={"entry": link_column("Entry")})
+    cot_note(path, game)
     if t.statuses:
         st.warning("Forfeits and invalid outputs: " + ", ".join(f"{k} x{v}" for k, v in sorted(t.statuses.items())))
     if script is None:
         st.caption(f"Case {game['script_id']} is not installed here: clue images cannot be shown.")
-    for section in t.sections:
-        st.markdown(f"#### {plain(section.title)}")
-        show_lines(section.lines, script)
-    show_outcome(t)
-    if t.usage:
-        st.subheader("Agent calls")
-        st.dataframe(pd.DataFrame([{"role": r, **u} for r, u in t.usage.items()]), hide_index=True)
-    st.caption("Votes as stored: " + json.dumps(json.loads(game["votes"] or "{}")))
+    if n_turns:
+        turn = pick_turn(n_turns)
+        talk, panel = st.columns([11, 9], gap="medium")
+        with talk:
+            show_conversation(t, script, turn)
+        with panel:
+            show_knowledge(t, script, turn)
+    show_votes(t)
+    show_calls(path, game_id, t)
 
 
 def render() -> None:

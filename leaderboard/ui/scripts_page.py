@@ -10,7 +10,7 @@ from arena.errors import ScriptError
 from arena.scripts.loader import default_scripts_dir, discover_scripts, load_script_unchecked
 from arena.scripts.schema import Script
 from leaderboard.ui import data
-from leaderboard.ui.common import db_path, plain, store_errors
+from leaderboard.ui.common import count, db_path, percent, plain, store_errors
 
 IMAGES_PER_ROW = 3
 
@@ -45,10 +45,11 @@ def show_stats(script_id: str) -> None:
         return
     row = stats.iloc[0]
     cols = st.columns(3)
-    cols[0].metric("Games", int(row["games"]))
-    cols[1].metric("Finished", int(row["finished"]))
+    cols[0].metric("Games", count(row["games"]))
+    cols[1].metric("Finished", count(row["finished"]))
     rate = row["civilian_win_rate"]
-    cols[2].metric("Civilian win rate", "-" if pd.isna(rate) else f"{100 * float(rate):.0f}%")
+    cols[2].metric("Civilian win rate", percent(rate),
+                   help=f"Civilian wins over finished games (n = {count(row['finished'])}; ties count as not won)")
 
 
 def show_images(script: Script) -> None:
@@ -90,8 +91,7 @@ def render() -> None:
         st.subheader("Briefing")
         st.markdown(plain(script.briefing))
         st.subheader("Roles")
-        st.dataframe(pd.DataFrame([{"role": r.id, "name": r.name, "profile": r.profile} for r in script.roles]),
-                     hide_index=True, width="stretch")
+        st.markdown("\n".join(f"- **{plain(r.name)}** (`{r.id}`): {plain(r.profile)}" for r in script.roles))
         st.caption(f"{len(script.clues)} clues ({len(script.image_clues)} images), {len(script.locations)} locations, "
                    f"{len(script.questions)} QA questions.")
         show_images(script)

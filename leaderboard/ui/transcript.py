@@ -1,15 +1,17 @@
-"""A stored event log as a readable transcript: seating, phases of attributed lines, usage, outcome.
+"""A stored event log as a readable transcript: seating, phases of attributed turns, usage, outcome.
 
 Pure functions over the `events` rows (seq, type, role, payload), so the replay page only lays
-out what this module builds. Agents' words stay plain strings here; the page shows them in a
-data frame, which renders no markdown or HTML.
+out what this module builds. Every turn keeps its full text, the speaker's role and faction, the
+question it asks or answers and the clue it revealed; `knowledge` says which role knew which clue
+after a given turn. Agents' words stay plain strings here; the page escapes them (no markdown or
+HTML from an agent is ever rendered).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 RAW_SHOWN = 300
@@ -26,6 +28,10 @@ class Line:
     text: str
     status: str = ""
     clue_id: str | None = None
+    role: str | None = None
+    faction: str = ""
+    question: str = ""
+    kind: str = ""
 
 
 @dataclass
@@ -84,12 +90,20 @@ def marks(p: Mapping[str, Any]) -> str:
 
 def action_line(t: Transcript, role: str | None, p: Mapping[str, Any]) -> Line:
     kind = str(p.get("action", ""))
+    speech = str(p.get("speech") or "")
     if kind == "ask":
-        text = f"{p.get('speech') or ''}\n[asks] {p.get('question') or ''}".strip()
-        return Line(t.who(role), "asks", t.who(p.get("target")), text, marks(p))
+        return Line(t.who(role), "asks", t.who(p.get("target")), speech, marks(p),
+                    question=str(p.get("question") or ""))
     if kind == "investigate":
-        return Line(t.who(role), "investigates", str(p.get("location") or ""), str(p.get("speech") or ""), marks(p))
-    return Line(t.who(role), kind or "pass", "", str(p.get("speech") or ""), marks(p))
+        return Line(t.who(role), "investigates", str(p.get("location") or ""), speech, marks(p))
+    return Line(t.who(role), kind or "pass", "", speech, marks(p))
+
+
+def attributed(t: Transcript, line: Line, kind: str, role: str | None) -> Line:
+    """The line with its event kind, the acting role and that role's faction."""
+    who = role if kind != "clue_revealed" else None
+    faction = str(t.seating.get("factions", {}).get(who, "")) if who else ""
+    return replace(line, kind=kind, role=who, faction=faction)
 
 
 def line_for(t: Transcript, kind: str, role: str | None, p: Mapping[str, Any]) -> Line | None:  # noqa: PLR0911
@@ -98,7 +112,8 @@ def line_for(t: Transcript, kind: str, role: str | None, p: Mapping[str, Any]) -
     if kind == "action":
         return action_line(t, role, p)
     if kind == "answer":
-        return Line(t.who(role), "answers", t.who(p.get("asker")), str(p.get("text") or ""), marks(p))
+        return Line(t.who(role), "answers", t.who(p.get("asker")), str(p.get("text") or ""), marks(p),
+                    question=str(p.get("question") or ""))
     if kind == "clue_revealed":
         where = f" at {p['location']}" if p.get("location") else ""
         return Line(t.who(p.get("by")) or "(game)", f"clue revealed ({p.get('reason', '')}{where})",
@@ -118,14 +133,15 @@ def line_for(t: Transcript, kind: str, role: str | None, p: Mapping[str, Any]) -
 
 
 def add_usage(t: Transcript, role: str | None, p: Mapping[str, Any]) -> None:
+    """Calls, failures, tokens and cost per role as the log has them (wall-clock time is telemetry, kept in
+    `agent_calls`, not in the log)."""
     usage = t.usage.setdefault(t.who(role) or "?", {"calls": 0, "failed": 0, "input_tokens": 0,
-                                                   "output_tokens": 0, "cost_usd": 0.0, "latency_ms": 0.0})
+                                                   "output_tokens": 0, "cost_usd": 0.0})
     usage["calls"] += 1
     usage["failed"] += p.get("status") != "ok"
     usage["input_tokens"] += p.get("input_tokens") or 0
     usage["output_tokens"] += p.get("output_tokens") or 0
     usage["cost_usd"] += p.get("cost_usd") or 0.0
-    usage["latency_ms"] += p.get("latency_ms") or 0.0
 
 
 def build_transcript(rows: Iterable[Mapping[str, Any]]) -> Transcript:
@@ -144,7 +160,7 @@ def build_transcript(rows: Iterable[Mapping[str, Any]]) -> Transcript:
         elif kind == "game_ended":
             t.outcome, t.ended_status = dict(p.get("outcome") or {}), str(p.get("status", ""))
         elif (line := line_for(t, kind, role, p)) is not None:
-            t.add(line)
+            t.add(attributed(t, line, kind, role))
     return t
 
 
@@ -159,3 +175,30 @@ def seating_rows(t: Transcript, names: Mapping[str, str]) -> list[dict[str, str]
         rows.append({"role": role, "name": seating.get("roles", {}).get(role, role), "faction": faction,
                      "entry": names.get(entry, entry)})
     return rows
+
+
+def turns(t: Transcript) -> list[tuple[str, Line]]:
+    """Every line with its section title, in order: turn n is `turns(t)[n - 1]`."""
+    return [(section.title, line) for section in t.sections for line in section.lines]
+
+
+def knowledge(t: Transcript, clues: Iterable[tuple[str, str, str, str | None]], upto: int) -> dict[str, set[str]]:
+    """Clue id -> the roles that knew it after turn `upto`.
+
+    `clues` are (id, title, visibility, holder) from the case: public clues are known to every role
+    from the start, private ones to their holder; a location or unlocked clue to everyone once
+    revealed. Without the case (`clues` empty) only the revealed clues are listed.
+    """
+    roles = list(t.seating.get("order") or t.seating.get("roles", {}))
+    known: dict[str, set[str]] = {}
+    for clue_id, _, visibility, holder in clues:
+        if visibility == "public":
+            known[clue_id] = set(roles)
+        elif visibility == "private":
+            known[clue_id] = {holder} if holder else set()
+        else:
+            known[clue_id] = set()
+    for _, line in turns(t)[:upto]:
+        if line.clue_id:
+            known[line.clue_id] = set(roles)
+    return known

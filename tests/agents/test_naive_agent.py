@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from arena.agents import play_game, seat_agents
+from arena.agents import play_game
 from arena.agents.builtin.naive_agent import DONT_KNOW, NaiveAgent, first_person, mentioned, role_aliases
 from arena.engine import Answer, Ask, GameConfig, GameState, Introduce, Phase, Seating, apply, new_game, observe
 from arena.engine import pending_decision as decision_of
 from arena.engine.events import InvalidOutput, VoteEvent
 from arena.scripts.loader import load_script
 from arena.scripts.schema import Script
+from tests.agents.seating import seat_builtins as seat_agents
 from tests.conftest import FIXTURE_CASE
 from tests.engine.helpers import FakeClock, case_paths, load_case
 

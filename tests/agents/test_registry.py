@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from arena.agents import AGENT_FACTORIES, Agent, make_agent, register_agent_factory, seat_agents
+from arena.agents import Agent, make_agent, seat_entries
 from arena.agents.builtin.naive_agent import NaiveAgent
 from arena.agents.builtin.random_agent import RandomAgent
+from arena.entries import builtin_entry
 from arena.errors import ConfigError
 from arena.scripts.loader import load_script
 from tests.conftest import FIXTURE_CASE
@@ -32,27 +31,20 @@ def test_bad_settings_are_config_errors() -> None:
         make_agent("builtin/random", "fern", 0, temperature=2)
 
 
-def test_registered_provider_is_used() -> None:
-    made: list[tuple[str, str, int, dict[str, Any]]] = []
-
-    def factory(model: str, role_id: str, seed: int, **settings: Any) -> Agent:
-        made.append((model, role_id, seed, settings))
-        return RandomAgent(role_id, seed)
-
-    register_agent_factory("unit-test", factory)
-    try:
-        make_agent("unit-test/some-model", "basil", 9, temperature=0)
-    finally:
-        AGENT_FACTORIES.pop("unit-test")
-    assert made == [("some-model", "basil", 9, {"temperature": 0})]
+def test_model_entries_are_not_made_by_name() -> None:
+    with pytest.raises(ConfigError, match="seat_entries"):
+        make_agent("mock/player", "basil", 9)
 
 
 def test_seating_puts_the_murderer_entry_in_culprit_roles() -> None:
     script = load_script(FIXTURE_CASE)
-    seated = seat_agents(script, "builtin/random", "builtin/naive", 3, murderer_settings={"ocr": False})
-    assert isinstance(seated.agents["rowan"], NaiveAgent)
+    civilians, murderer = builtin_entry("builtin/random"), builtin_entry("builtin/naive", ocr=False, lsa_dims=16)
+    seated = seat_entries(script, civilians, murderer, 3)
+    naive = seated.agents["rowan"]
+    assert isinstance(naive, NaiveAgent) and naive.reader is None and naive.lsa_dims == 16
     assert all(isinstance(seated.agents[r], RandomAgent) for r in ("fern", "basil"))
-    assert seated.seating.civilians == "builtin/random" and seated.seating.murderer == "builtin/naive"
+    assert seated.seating.civilians == civilians.entry_id and seated.seating.murderer == murderer.entry_id
+    assert murderer.entry_id != builtin_entry("builtin/naive").entry_id
 
 
 def test_a_model_entrys_runner_timeout_covers_its_whole_retry_budget():

@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
-from arena.agents import AgentFailure, AgentReply, SeatedAgents, play_game, seat_agents
+from arena.agents import AgentFailure, AgentReply, SeatedAgents, play_game
 from arena.agents.builtin.random_agent import RandomAgent
 from arena.engine import GameConfig, Observation, Seating
 from arena.engine.events import AgentCall, GameEnded, InvalidOutput, ObservationEvent, Utterance, VoteEvent
 from arena.errors import ConfigError
 from arena.scripts.loader import load_script
 from arena.scripts.schema import Script
+from tests.agents.seating import seat_builtins
 from tests.conftest import FIXTURE_CASE
 
 
@@ -177,7 +178,7 @@ async def test_usage_from_agent_reply_is_logged(script: Script) -> None:
 
 
 async def test_every_agent_call_is_preceded_by_its_observation(script: Script) -> None:
-    result = await play_game(script, seat_agents(script, "builtin/random", "builtin/random", 11), GameConfig(), 11)
+    result = await play_game(script, seat_builtins(script, "builtin/random", "builtin/random", 11), GameConfig(), 11)
     for index, event in enumerate(result.events):
         if isinstance(event, AgentCall):
             before = result.events[index - 1]

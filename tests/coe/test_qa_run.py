@@ -11,7 +11,6 @@ import pytest
 from arena.coe.answerers import AnswerReply, ModelAnswerer, QaItem, build_request
 from arena.coe.context import Ablation
 from arena.coe.qa_run import QaConfig, run_id_for, run_qa, select_questions, suites_for
-from arena.coe.reads import latest_run_answers
 from arena.entries import Entry
 from arena.errors import ConfigError
 from arena.providers.client import ModelClient
@@ -19,6 +18,7 @@ from arena.providers.messages import ImagePart, Request, Response
 from arena.providers.mock import register_responder
 from arena.scripts.schema import Script
 from leaderboard.store import Store
+from leaderboard.store.coe_queries import latest_run_answers
 from leaderboard.store.db import reading
 
 OPTION = re.compile(r"^([A-Z])\. (.*)$", re.MULTILINE)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pydantic import ValidationError
 
-from arena.agents import play_game, seat_agents
+from arena.agents import play_game
 from arena.engine import GameConfig, dumps_jsonl, loads_jsonl, read_jsonl, spoken_lines, write_jsonl
 from arena.engine.events import SCHEMA_VERSION, GameStarted, parse_event
 from arena.errors import LogError
 from arena.scripts.loader import load_script
 from arena.scripts.schema import Script
+from tests.agents.seating import seat_builtins
 from tests.conftest import FIXTURE_CASE
 from tests.engine.helpers import FakeClock
 
@@ -21,7 +24,7 @@ def script() -> Script:
 
 
 async def log_of(script: Script, seed: int, civilians: str = "builtin/random") -> str:
-    seated = seat_agents(script, civilians, "builtin/random", seed)
+    seated = seat_builtins(script, civilians, "builtin/random", seed)
     result = await play_game(script, seated, GameConfig(), seed, clock=FakeClock())
     return dumps_jsonl(result.events)
 
@@ -60,3 +63,20 @@ async def test_spoken_lines_cover_what_was_said(script: Script) -> None:
     kinds = {kind for _, kind, _ in lines}
     assert {"introduction", "speech"} <= kinds
     assert all(role in script.role_ids and text for role, _, text in lines)
+
+
+async def test_wall_clock_time_stays_out_of_the_log(script: Script) -> None:
+    logs, timings = [], []
+    for _ in range(2):  # the real clock: timings differ from game to game, the logs must not
+        result = await play_game(script, seat_builtins(script, "builtin/random", "builtin/random", 5), GameConfig(), 5)
+        logs.append(dumps_jsonl(result.events))
+        timings.append(result.timings)
+    assert logs[0] == logs[1] and "latency_ms" not in logs[0]
+    calls = [e for e in loads_jsonl(logs[0]) if e.type == "agent_call"]
+    assert len(timings[0]) == len(calls) > 0
+    assert [t.role for t in timings[0]] == [c.role for c in calls] and all(t.latency_ms >= 0 for t in timings[0])
+
+
+def test_an_older_log_with_latencies_still_round_trips_byte_for_byte() -> None:
+    text = (Path(__file__).parent / "golden" / "tie_murderer_wins_v1.jsonl").read_text(encoding="utf-8")
+    assert '"latency_ms"' in text and dumps_jsonl(loads_jsonl(text)) == text

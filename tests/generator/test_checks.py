@@ -138,8 +138,8 @@ def test_the_evidence_checker_rejects_a_layer_where_text_decides(tmp_path: Path)
 def test_validate_reports_each_problem_with_its_check_and_place(tmp_path: Path) -> None:
     import yaml
 
+    from arena.generator.report import case_problems
     from arena.scripts.loader import load_script_unchecked
-    from arena.scripts.report import case_problems
 
     folder = write_case(cached_case(CASE), tmp_path, render=False)
     data = yaml.safe_load((folder / "script.yaml").read_text(encoding="utf-8"))

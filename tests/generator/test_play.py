@@ -8,6 +8,7 @@ import pytest
 
 from arena.generator import CaseOptions, Request, generate_case, write_case
 from arena.scripts.loader import load_script
+from tests.agents.seating import seat_builtins
 
 agents = pytest.importorskip("arena.agents")
 events = pytest.importorskip("arena.engine.events")
@@ -17,7 +18,7 @@ events = pytest.importorskip("arena.engine.events")
                          ids=["one-culprit", "two-culprits"])
 async def test_generated_case_plays_a_full_game(options: CaseOptions, tmp_path: Path) -> None:
     script = load_script(write_case(generate_case(Request(21, options)), tmp_path))
-    seated = agents.seat_agents(script, "builtin/random", "builtin/random", seed=3)
+    seated = seat_builtins(script, "builtin/random", "builtin/random", seed=3)
     result = await agents.play_game(script, seated, seed=3)
     assert result.status == "finished"
     assert result.winner in ("civilians", "murderer", "tie")

@@ -56,6 +56,9 @@ def test_each_game_is_recorded_with_its_events_calls_and_match(tmp_path):
         assert game.winner == events[-1].payload["outcome"]["winner"]
         calls = rows(store.path, f"SELECT role, entry_id FROM agent_calls WHERE game_id = '{game.game_id}'")
         assert len(calls) == sum(1 for e in events if e.type == "agent_call")
+        assert not any("latency_ms" in e.payload for e in events)  # telemetry stays out of the game record
+        timed = rows(store.path, f"SELECT sum(latency_ms) FROM agent_calls WHERE game_id = '{game.game_id}'")
+        assert timed[0][0] > 0
         assert {entry for role, entry in calls if role in culprits} == {game.murderer_entry}
         assert {entry for role, entry in calls if role not in culprits} == {game.civilians_entry}
     matches = rows(store.path, "SELECT match_id, count(*) FROM games GROUP BY 1")

@@ -1,8 +1,9 @@
-"""Browser check: `streamlit run` on loopback, every page opened in headless Debian Chromium.
+"""Browser check: `streamlit run` on loopback, every page opened in headless Debian Chromium at 1440x900.
 
 Playwright drives the system Chromium (`executable_path`, no browser download). Waits are the
 driver's wait-for-selector with timeouts. Screenshots go to `artifacts/screenshots/`. A page fails
-on a Streamlit exception or error box.
+on a Streamlit exception or error box; the replay fails when any turn's speech is not on the page
+in full.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ PAGES = {
     "": '[data-testid="stDataFrame"]',
     "head-to-head": '[data-testid="stVegaLiteChart"]',
     "coe": '[data-testid="stDataFrame"]',
-    "replay": '[data-testid="stDataFrame"]',
+    "replay": '[data-testid="stChatMessage"]',
     "scripts": '[data-testid="stImage"]',
     "entry": '[data-testid="stDataFrame"]',
 }
@@ -80,7 +81,7 @@ def browser() -> Iterator[object]:
 
 def open_page(browser: object, url: str, ready: str, shot: Path) -> tuple[list[str], str]:
     """Load `url`, wait for `ready`, screenshot; returns (texts of any error boxes, the page's text)."""
-    page = browser.new_page(viewport={"width": 1400, "height": 2400})  # type: ignore[attr-defined]
+    page = browser.new_page(viewport={"width": 1440, "height": 900})  # type: ignore[attr-defined]
     try:
         page.goto(url, timeout=START_TIMEOUT_MS)
         page.wait_for_selector(ready, timeout=START_TIMEOUT_MS)
@@ -109,7 +110,46 @@ def test_replay_link_opens_the_game(server: str, browser: object, board_db: Boar
     game = Reader(board_db.path).games(status="aborted")[0]
     shot = SHOTS / "replay-aborted.png"
     SHOTS.mkdir(parents=True, exist_ok=True)
-    errors, text = open_page(browser, f"{server}/replay?game={game.game_id}", '[data-testid="stDataFrame"]', shot)
+    errors, text = open_page(browser, f"{server}/replay?game={game.game_id}", '[data-testid="stChatMessage"]', shot)
     assert errors == []
     assert board_db.scripts[game.script_id].title in text
     assert "parse_error" in text and "the murderer forfeited" in text
+    assert "<b>no JSON here</b> **at all**" in text, "an agent's markup shows as typed, not rendered"
+
+
+def spoken(events: list[object]) -> list[str]:
+    """Every public text of a game's turns (speech, answers, introductions)."""
+    texts = []
+    for event in events:
+        payload = event.payload  # type: ignore[attr-defined]
+        texts += [str(payload[k]) for k in ("text", "speech") if payload.get(k)]
+    return texts
+
+
+def test_replay_shows_every_turn_in_full(server: str, browser: object, board_db: BoardDb) -> None:
+    from leaderboard.store import Reader
+
+    reader = Reader(board_db.path)
+    game = reader.games(status="finished")[0]
+    said = spoken(reader.events(game.game_id))
+    shot = SHOTS / "replay-finished.png"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    errors, text = open_page(browser, f"{server}/replay?game={game.game_id}", '[data-testid="stChatMessage"]', shot)
+    assert errors == [] and said
+    flat = " ".join(text.split())
+    cut = [line for line in said if " ".join(line.split()) not in flat]
+    assert cut == [], f"speech cut off or missing: {cut[:2]}"
+
+
+def test_a_deep_link_opens_the_turn_and_an_unknown_entry_says_so(server: str, browser: object,
+                                                                  board_db: BoardDb) -> None:
+    from leaderboard.store import Reader
+
+    game = Reader(board_db.path).games(status="finished")[0]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    errors, text = open_page(browser, f"{server}/replay?game={game.game_id}&turn=3", '[data-testid="stChatMessage"]',
+                             SHOTS / "replay-turn-3.png")
+    assert errors == [] and "Who knew which clue after turn 3" in text and "turn 4" not in text
+    errors, text = open_page(browser, f"{server}/entry?entry=nope", '[data-testid="stAlert"]',
+                             SHOTS / "entry-unknown.png")
+    assert errors == [] and "No entry 'nope' in this database" in text

@@ -14,6 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from leaderboard.store import GameRecord, Reader, Store
+from leaderboard.ui.common import entry_url
 from leaderboard.ui.nav import PAGES
 from tests.ui.conftest import LEGACY, BoardDb
 
@@ -65,6 +66,8 @@ def test_leaderboard_matches_the_latest_snapshot(board_db: BoardDb) -> None:
         assert row.rank == snapshot[entry_id].rank
         assert row.mu == pytest.approx(snapshot[entry_id].mu)
     assert "latest rating snapshot" in texts(at)
+    assert [entry_url(e, d) for e, d in zip(table["entry"], table["display"], strict=True)] == list(table["link"])
+    assert "rates vision-language models" in texts(at)
     assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")
 
 
@@ -98,6 +101,9 @@ def test_stale_snapshot_falls_back_to_live_ratings(board_db: BoardDb, tmp_path: 
     assert table.loc[civ_name, "games"] == len(finished)
 
 
+TURN_EVENTS = {"utterance", "action", "answer", "clue_revealed", "reasoning", "vote", "invalid_output"}
+
+
 def board_db_name(board_db: BoardDb, entry_id: str) -> str:
     return next(e.name for e in board_db.entries.values() if e.entry_id == entry_id)
 
@@ -115,6 +121,21 @@ def test_head_to_head_lists_the_pair_and_links_the_replay(board_db: BoardDb) -> 
     assert link.value == f"Replay game {expected[0][0]}"
     assert link.proto.query_string == f"game={expected[0][0]}"
     assert len(at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")) == 2
+    assert "either side:" in texts(at)
+
+
+def test_head_to_head_cells_carry_n_and_an_interval(board_db: BoardDb) -> None:
+    from leaderboard.ui.head_to_head_page import cells
+
+    table = cells(pd.DataFrame([p.model_dump() for p in Reader(board_db.path).pair_results()]), {})
+    assert len(table) > 0
+    for row in table.itertuples():
+        decided = row.games - row.draws
+        if decided:
+            assert f"n={decided}" in row.rate_label and "[" in row.rate_label and "%" in row.interval
+        else:
+            assert row.rate_label.startswith("—") and "n=0" in row.rate_label
+        assert row.games_label.startswith(str(row.games))
 
 
 def test_coe_table_matches_the_answers(board_db: BoardDb) -> None:
@@ -138,6 +159,13 @@ def test_coe_table_matches_the_answers(board_db: BoardDb) -> None:
     ablation = table[table["mode"] == "direct+no-images"]
     assert len(ablation) == 1 and pd.isna(ablation.iloc[0]["cmd"])
     assert "offline" in texts(at)
+    assert row["lsu_cell"].startswith(f"{lsu:.0f} [") and row["lsu_cell"].endswith(f"n={n}")
+    complete = table[["lsu", "tiu", "miu", "rp", "spc", "itd", "mmr", "cmd"]].notna().all(axis=1)
+    assert (table.loc[~complete, "avg_all_cell"] == "—").all()
+    qa_complete = table[["lsu", "tiu", "miu", "mmr"]].notna().all(axis=1)
+    assert (table.loc[qa_complete, "avg_qa_cell"] != "—").all()
+    assert (table.loc[~qa_complete, "avg_qa_cell"] == "—").all()
+    assert "long-script understanding" in texts(at) and "None" not in set(table["cmd_cell"])
 
 
 def test_replay_of_an_aborted_game_shows_statuses_images_and_plain_text(board_db: BoardDb) -> None:
@@ -145,16 +173,41 @@ def test_replay_of_an_aborted_game_shows_statuses_images_and_plain_text(board_db
     at = app("replay", board_db.path, game=game.game_id)
     assert_clean(at)
     assert any(game.abort_reason in w.value for w in at.warning)
-    lines = pd.concat([d.value for d in at.dataframe if "action" in d.value.columns])
     events = Reader(board_db.path).events(game.game_id)
+    turns = [e for e in events if e.type in TURN_EVENTS]
+    assert len(at.chat_message) == len(turns), "one chat message per turn, the whole game by default"
     flagged = [e for e in events if e.type == "invalid_output" or e.payload.get("forfeit") == "parse_error"]
-    assert (lines["status"] == "parse_error").sum() == len(flagged) > 0
-    votes = sum(1 for e in events if e.type == "vote")
-    assert (lines["action"] == "votes").sum() == votes
+    shown = texts(at)
+    assert shown.count("parse\\_error") == len(flagged) > 0
     assert len(at.image) >= 1
-    # The agent's markup is shown verbatim in a table, never rendered through markdown.
-    assert lines["text"].str.contains("<b>no JSON here</b> **at all**", regex=False).any()
-    assert "<b>no JSON" not in texts(at)
+    # The agent's markup is shown verbatim (escaped), never rendered through markdown.
+    assert "\\<b\\>no JSON here\\</b\\> \\*\\*at all\\*\\*" in shown
+    assert "<b>no JSON" not in shown
+    votes = at.dataframe[-2].value
+    voted = {e.role for e in events if e.type == "vote"}
+    assert (votes["voted for"] != "—").sum() == len(voted)
+    calls = at.dataframe[-1].value
+    assert calls["calls"].astype(int).sum() == sum(1 for e in events if e.type == "agent_call")
+
+
+def test_replay_deep_link_steps_to_a_turn_with_full_text_and_the_clue_panel(board_db: BoardDb) -> None:
+    game = Reader(board_db.path).games(status="finished")[0]
+    events = Reader(board_db.path).events(game.game_id)
+    turns = [e for e in events if e.type in TURN_EVENTS]
+    first_reveal = next(i for i, e in enumerate(turns, start=1) if e.type == "clue_revealed")
+    at = app("replay", board_db.path, game=game.game_id, turn=str(first_reveal))
+    assert_clean(at)
+    assert at.slider[0].value == first_reveal and len(at.chat_message) == first_reveal
+    assert at.query_params["turn"] == [str(first_reveal)] or at.query_params["turn"] == str(first_reveal)
+    longest = max((e.payload.get("text") or "" for e in turns[:first_reveal] if e.type == "utterance"), key=len)
+    assert longest and longest.split()[-1].rstrip(".") in texts(at), "speech is shown in full"
+    panel = next(d.value for d in at.dataframe if "clue" in d.value.columns)
+    revealed = turns[first_reveal - 1].payload["clue_id"]
+    roles = [c for c in panel.columns if c not in ("clue", "title")]
+    assert set(panel.set_index("clue").loc[revealed, roles]) == {"✓"}
+    at.slider[0].set_value(1).run()
+    assert_clean(at)
+    assert len(at.chat_message) == 1
 
 
 def test_scripts_page_shows_case_statistics(board_db: BoardDb) -> None:
@@ -177,7 +230,34 @@ def test_entry_page_shows_history_and_no_secrets(board_db: BoardDb) -> None:
     history = [d.value for d in at.dataframe if "conservative" in d.value.columns][0]
     snapshots = [r for r in Reader(board_db.path).rating_history(naive.entry_id)]
     assert len(history) == len(snapshots)
-    assert "api_key" not in at.json[0].value
+    settings = at.dataframe[0].value
+    assert list(settings.columns) == ["setting", "value", "meaning"]
+    assert "strategy" in set(settings["setting"]) and "api_key" not in set(settings["setting"])
+    assert not settings["value"].isin(["None", "null", "{}"]).any()
+    metrics = {m.label: m.value for m in at.metric}
+    finished = [g for g in Reader(board_db.path).finished_games() if naive.entry_id in (g.civilians_entry,
+                                                                                        g.murderer_entry)]
+    assert metrics["Finished games"] == str(len(finished)) and metrics["Cost"] == "$0"
+
+
+def test_an_unknown_entry_says_so_instead_of_showing_another(board_db: BoardDb) -> None:
+    at = app("entry", board_db.path, entry="nope")
+    assert_clean(at)
+    assert any("No entry 'nope'" in w.value for w in at.warning)
+    assert not at.header and at.selectbox[0].value is None
+
+
+def test_a_single_snapshot_history_reads_as_a_sentence(board_db: BoardDb, tmp_path: Path) -> None:
+    copy = tmp_path / "one.duckdb"
+    shutil.copy(board_db.path, copy)
+    with duckdb.connect(str(copy)) as conn:
+        first = conn.execute("SELECT min(computed_at) FROM rating_snapshots").fetchone()[0]
+        conn.execute("DELETE FROM rating_snapshots WHERE computed_at > ?", [first])
+    naive = board_db.entries["builtin/naive"]
+    at = app("entry", copy, entry=naive.entry_id)
+    assert_clean(at)
+    assert "One snapshot so far" in texts(at)
+    assert not (at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart"))
 
 
 @pytest.mark.parametrize("page", list(PAGES))

@@ -9,10 +9,10 @@ import duckdb
 import pytest
 
 from arena.errors import StoreError
-from leaderboard.store import Reader, RetryPolicy, Store
+from leaderboard.store import LockWait, Reader, Store
 from leaderboard.store.db import connect, is_busy_error, pending_marker
 
-QUICK = RetryPolicy(timeout_s=0.3, writer_priority_s=5.0)
+QUICK = LockWait(timeout_s=0.3, writer_priority_s=5.0)
 
 
 def test_a_busy_file_is_retried_then_reported_with_the_path(tmp_path):
@@ -61,4 +61,4 @@ def test_a_file_that_is_not_a_database_is_a_clear_error_not_a_retry(tmp_path):
     start = time.monotonic()
     with pytest.raises(StoreError, match="damaged .* or is not a DuckDB database"):
         Reader(path).counts()
-    assert time.monotonic() - start < RetryPolicy().timeout_s
+    assert time.monotonic() - start < LockWait().timeout_s
