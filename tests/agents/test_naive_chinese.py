@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.agents import play_game, seat_agents
+from arena.agents import play_game
 from arena.agents.builtin.naive_agent import NaiveAgent
 from arena.agents.builtin.phrases import PHRASES
 from arena.engine import GameConfig, observe
@@ -22,6 +22,7 @@ from arena.scripts.schema import Script
 from multimodal import language
 from multimodal.cards.legibility import printed_strings
 from multimodal.cards.render import load_card_specs
+from tests.agents.seating import seat_builtins as seat_agents
 from tests.agents.test_naive_agent import asked
 from tests.conftest import SCRIPTS_DATA, SHARED
 
