@@ -44,7 +44,7 @@ def sidebar() -> None:
         st.text_input("Database file", key=DB_KEY, help="A DuckDB file written by the arena (default: $ARENA_DB).")
         if st.button("Refresh", help="Read the database again now (queries are cached for a few seconds)."):
             data.clear()
-        st.caption("Read-only: the board never writes to the database.")
+        st.caption("The board only reads the database; the Play page alone records the games people play.")
 
 
 def start_message(path: str, missing: bool) -> None:
