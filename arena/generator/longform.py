@@ -211,10 +211,32 @@ def slot_paragraph(d: Draft, t: int, special: str | None) -> str:
     return " ".join(parts) + departures(d, t)
 
 
+def day_hours(world: World) -> list[str]:
+    """The whole hours of the day before the evening's first quarter hour, from eight in the morning."""
+    hour, minute = (int(x) for x in world.slots[0].split(":"))
+    return [f"{h:02d}:00" for h in range(8, hour + (minute > 0))]
+
+
+def day_section(d: Draft) -> None:
+    """The day hour by hour, from the morning to the evening: at home, travelling, then at or near the building.
+    Each hour states where the role was (a detail LSU questions ask about); none of it is in the building's rooms,
+    so it never touches the evening's facts."""
+    hours = day_hours(d.world)
+    d.paragraphs.append(d.pick(lore.DAY_HEADINGS))
+    others = [p for p in d.world.people if p.id != d.person.id] or [d.person]
+    for i, time in enumerate(hours):
+        phase = lore.DAY_PLACES[min(2, i * 3 // max(1, len(hours)))]
+        place = d.pick(phase)
+        doing = d.fill(d.pick(lore.DAY_DOINGS), first=d.rng.choice(others).first, town=d.rng.choice(lore.TOWNS),
+                       city=d.rng.choice(lore.CITIES), smell=d.rng.choice(lore.SMELLS))
+        lead = capital(d.rng.choice(lore.DAY_LEADS).format(time=time, place=place))
+        d.paragraphs.append(d.detail(f"day_{time}", place, f"{lead}; {doing[0].lower()}{doing[1:]}"))
+
+
 def evening_section(d: Draft, specials: dict[int, str]) -> None:
     w = d.world
-    d.paragraphs.append(d.rng.choice(("## Your evening, quarter hour by quarter hour",
-                                      "## How your evening went")))
+    day_section(d)
+    d.paragraphs.append(d.pick(lore.EVENING_HEADINGS))
     for t in range(w.discovery_slot):
         d.paragraphs.append(slot_paragraph(d, t, specials.get(t)))
     disc = w.discovery_slot

@@ -390,3 +390,46 @@ UNNOTICED = (
     "Your attention was elsewhere; the comings and goings of the {room} passed you by.",
     "You kept no count of who passed through the {room} at {time}.",
 )
+
+# the day before the evening, hour by hour: where a role was (LSU asks about it) and what it did
+DAY_PLACES = (
+    ("in the kitchen at home", "at the post office", "at the barber's", "at the bank", "in a bookshop",
+     "at the market", "in the doctor's waiting room", "in the garden at home"),
+    ("at the railway station", "in a second-class carriage", "at a roadside inn", "on the ferry", "in a hired car",
+     "in a station buffet", "on the coach to the coast", "on the branch-line train"),
+    ("in your guest room", "on the walk by the water", "in the village church", "in the tea shop in the village",
+     "on the terrace outside", "in the village library", "at the chemist's in the village", "on the garden path"),
+)
+DAY_LEADS = (
+    "At {time} you were {place}", "{time} found you {place}", "By {time} you were {place}",
+    "The hour from {time} you spent {place}", "At {time}, if anyone had looked, they would have seen you {place}",
+    "Around {time} you were {place}, and stayed most of the hour",
+)
+DAY_DOINGS = (
+    "You wrote two letters and tore one of them up, the one to {first}.",
+    "You read the same paragraph of the newspaper three times and could not have said what it was about.",
+    "You counted your money twice and thought about {victim}'s last letter.",
+    "You bought peppermints you did not want, because the queue gave you something to do.",
+    "A man talked to you about the weather in {town} as if it were a personal enemy.",
+    "You rehearsed, under your breath, what you would say to {victim} if the chance came.",
+    "You watched the light change on the water and thought of {city}.",
+    "You ate something forgettable and paid too much for it.",
+    "You tried to sleep and managed a quarter of an hour, full of dreams about {town}.",
+    "You changed your shoes twice and your mind about the evening three times.",
+    "You caught sight of {first} in the distance and did not wave.",
+    "You made a list of things to say to {victim} and another of things never to say.",
+    "You listened to two strangers argue about a horse race in {city}.",
+    "You polished your spectacles until there was nothing left to polish.",
+    "You thought about turning back, and did not.",
+    "You looked at the clock more often than the clock deserved.",
+    "A child stared at you with great seriousness until its mother pulled it away.",
+    "You found a button missing and spent the better part of the hour replacing it.",
+    "You walked further than you meant to, and came back with wet shoes.",
+    "You noticed that your hands smelt of {smell}, and could not think why.",
+)
+DAY_HEADINGS = ("## Your day, hour by hour", "## The day before the evening, hour by hour",
+                "## How the day went, one hour at a time", "## Your day, from the morning on")
+EVENING_HEADINGS = ("## Your evening, quarter hour by quarter hour", "## How your evening went",
+                    "## The evening itself, quarter hour by quarter hour",
+                    "## Then the evening, a quarter hour at a time",
+                    "## Your evening, minute by minute as best you recall")

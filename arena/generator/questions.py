@@ -134,6 +134,11 @@ def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]
                 stem, pool = DETAIL_STEMS[fact.topic]
                 options: list[str] = list(getattr(lore, pool))
                 text = stem.format(name=person.name, victim=w.victim)
+            elif fact.topic.startswith("day_"):
+                if qm.rng.random() < 0.7:
+                    continue
+                options = [place for phase in lore.DAY_PLACES for place in phase]
+                text = f"Where was {person.name} at {fact.topic[4:]}, hours before the evening began?"
             else:
                 slot = int(fact.topic.split("_")[1])
                 if qm.rng.random() < 0.5:
