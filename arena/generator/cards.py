@@ -92,8 +92,19 @@ def floorplan_params(draft: ClueDraft, world: World) -> dict[str, Any]:
         used[where[pid]] = index + 1
         markers.append({"room": world.place_name(where[pid]), "colour": colour, "shape": shape,
                         "dx": round(-0.3 + 0.2 * (index % 4), 2), "dy": 0.2 if index < 4 else 0.38})
-    return {"cols": world.layout.cols, "rows": world.layout.rows, "cell": 100, "rooms": rooms, "doors": doors,
-            "markers": markers}
+    plan = {"cols": world.layout.cols, "rows": world.layout.rows, "cell": 100, "rooms": rooms, "doors": doors}
+    if draft.medium != "furnished_plan":
+        return {**plan, "markers": markers}
+    furniture = [{"kind": f.value.replace(" ", "_"), "room": world.place_name(f.topic.split(":", 1)[1]),
+                  "x": 0.5, "y": 0.3, "w": 0.45, "h": 0.25}
+                 for f in draft.facts if isinstance(f, Detail) and f.topic.startswith("furniture:")]
+    people = [{"name": person_name(world, pid).split()[0], "colour": mark.split()[0], "shape": mark.split()[1]}
+              for pid, mark in draft.extra]
+    sightings = [{"person": person_name(world, pid).split()[0], "room": m["room"], "x": round(0.5 + m["dx"], 2),
+                  "y": round(0.5 + m["dy"], 2), "time": world.slots[next(f.slot for f in draft.facts
+                                                                        if isinstance(f, At) and f.person == pid)]}
+                 for (pid, _), m in zip(draft.extra, markers, strict=True)]
+    return {**plan, "cell": 130, "furniture": furniture, "people": people, "sightings": sightings}
 
 
 def route_params(draft: ClueDraft, world: World) -> dict[str, Any]:

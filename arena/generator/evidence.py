@@ -32,7 +32,9 @@ from arena.generator.world import World
 from arena.scripts.schema import Visibility
 
 TEXT_RICH = frozenset({"document", "chat", "receipt"})
-MEDIA_RICH = frozenset({"clock", "floorplan", "route_map", "bar_chart", "cctv", "timetable", "collage"})
+MEDIA_RICH = frozenset({"clock", "floorplan", "furnished_plan", "route_map", "bar_chart", "cctv", "timetable",
+                        "collage"})
+FURNITURE = ("piano", "bookshelf", "wardrobe", "bed", "sofa", "desk", "fireplace", "round table", "safe", "stove")
 CORONERS = ("Dr H. Marlow, coroner", "Dr R. Okoye, coroner", "Dr S. Ferrand, coroner")
 CLOCKMAKERS = ("A. Kessler, clockmaker", "B. Lindt, clockmaker", "P. Rusk, clockmaker")
 
@@ -137,7 +139,13 @@ def floorplan_clue(rng: random.Random, world: World, marked: list[str]) -> ClueD
     facts += [At(person=p, place=world.positions[p][m], slot=m) for p in shown]
     legend = tuple((p, f"{colour} {rng.choice(MARKER_SHAPES)}") for p, colour in zip(shown, colours, strict=True))
     kinds = {h.refutation for h in world.herrings}
-    return ClueDraft("c_floorplan", "floorplan", "floorplan", tuple(facts), Visibility.PUBLIC,
+    medium = "floorplan"
+    if world.options.difficulty != "easy" and rng.random() < 0.5:  # furnished, markers with their times
+        medium = "furnished_plan"
+        pieces = rng.sample(FURNITURE, len(world.layout.ids))
+        facts += [Detail(person="c_floorplan", topic=f"furniture:{room}", value=piece)
+                  for room, piece in zip(world.layout.ids, pieces, strict=True)]
+    return ClueDraft("c_floorplan", "floorplan", medium, tuple(facts), Visibility.PUBLIC,
                      key=bool(marked) or "reach" in kinds, extra=legend)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from arena.generator import pools
-from arena.generator.evidence import ClueDraft
+from arena.generator.evidence import FURNITURE, ClueDraft
 from arena.generator.facts import Amount, At, CaseFacts, Detail, EntryLog, Motive, Query, QueryKind
 from arena.generator.pools import CARRIES, COAT_WORDS
 from arena.generator.world import World
@@ -247,6 +247,12 @@ def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
         qm.add(Suite.MIU, f"On the floor plan, through how many doorways at least must one pass to walk from the "
                f"{n.label(a)} to the {n.label(b)}?", [], count_options("doorway", 6),
                Query(kind="distance", place=a, among=(b,)), [d.id])
+    pieces = [f for f in d.facts if isinstance(f, Detail) and f.topic.startswith("furniture:")]
+    for f in qm.rng.sample(pieces, min(2, len(pieces))):
+        if not stated(qm, f.value):
+            qm.add(Suite.MIU, f"On the floor plan, which piece of furniture is drawn in the "
+                   f"{n.label(f.topic.split(':', 1)[1])}?", [], list(FURNITURE),
+                   Query(kind="detail", person=d.id, topic=f.topic), [d.id])
     marked = tuple(pid for pid, _ in d.extra)
     slots = tuple(f.slot for f in d.facts if isinstance(f, At))[:1]
     if marked and slots:

@@ -1,5 +1,6 @@
-"""The media-rich kinds in generated cases: CCTV stills, staff timetables and sheets of timepieces carry
-facts only their pixels show, their MIU questions are keyed by the solver, and evidence.yaml lists them."""
+"""The media-rich kinds in generated cases: CCTV stills, staff timetables, furnished plans and sheets of
+timepieces carry facts only their pixels show, their MIU questions are keyed by the solver, and
+evidence.yaml lists them."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ CASES = spread(30, 50_000)
 
 def templates(case: GeneratedCase) -> dict[str, str]:
     """Image file -> the kind drawn: cctv, timetable, or sheet (a collage of timepieces)."""
-    names = {"cctv": "cctv", "timetable": "timetable", "collage": "sheet"}
+    names = {"cctv": "cctv", "timetable": "timetable", "collage": "sheet", "furnished_plan": "furnished"}
     return {spec["file"]: names[spec["template"]] for spec in case.cards if spec["template"] in names}
 
 
@@ -35,8 +36,9 @@ def test_new_kinds_appear_across_difficulties_and_carry_only_image_facts() -> No
             if kind in ("cctv", "timetable"):
                 person = next(f.person for f in case.facts.clues[clue.id] if isinstance(f, At))
                 assert case.facts.people[person] not in " ".join((clue.title, clue.text))
-    assert set(seen) == {"cctv", "timetable", "sheet"}
+    assert set(seen) == {"cctv", "timetable", "sheet", "furnished"}
     assert seen["sheet"] == {"hard"}
+    assert "easy" not in seen["furnished"]
     assert "easy" not in seen["cctv"]
 
 
@@ -79,3 +81,22 @@ def test_sheet_question_offers_the_other_timepieces_as_distractors() -> None:
         assert set(q.options.values()) & shown - {q.options[q.answer[0]]}
         mine = next(i["params"] for i in sheet["items"] if i["label"] == tag)
         assert q.options[q.answer[0]] == f"{mine['hour'] % 12 or 12}:{mine['minute']:02d}"
+
+
+def test_furnished_plan_questions_ask_what_only_the_plan_draws() -> None:
+    asked = 0
+    for case in map(cached_case, CASES):
+        spec = next(s for s in case.cards if s["file"].startswith("images/c_floorplan"))
+        if spec["template"] != "furnished_plan":
+            continue
+        drawn = {f["room"]: f["kind"].replace("_", " ") for f in spec["params"]["furniture"]}
+        assert len(drawn) == len(case.facts.places)
+        texts = " ".join(normalised(t) for t in text_of(case.script, card_params(case),
+                                                            set(case.facts.media_clues)).values())
+        for q in case.script.questions:
+            if "piece of furniture" in q.stem:
+                room = q.stem.split("drawn in the ")[1].rstrip("?")
+                assert q.options[q.answer[0]] == drawn[room]
+                assert normalised(drawn[room]) not in texts
+                asked += 1
+    assert asked
