@@ -235,8 +235,8 @@ LIGHTS = ("thin and yellow", "the colour of pewter", "low and gold", "flat and w
 SENSE = ("you remember that the place smelt of {smell} and that the light was {light}.",
          "what stays with you is the smell of {smell}, and the light, {light}.",
          "even now the smell of {smell} brings it back, and a light that was {light}.",
-         "there was {smell} in the air, and the light was {light}.",
-         "you could draw the room from memory: the smell of {smell}, the light {light}.")
+         "the air held {smell}, and the light was {light}.",
+         "you could draw the scene from memory: the smell of {smell}, the light {light}.")
 REFLECTION_TAILS = (
     "the smell of {smell} still brings it back", "you thought of it again on the road to {building}",
     "{first} would laugh if you told the story tonight", "you were reminded of it in {city} not long ago",
