@@ -225,9 +225,11 @@ def day_section(d: Draft) -> None:
     d.paragraphs.append(d.pick(lore.DAY_HEADINGS))
     others = [p for p in d.world.people if p.id != d.person.id] or [d.person]
     for i, time in enumerate(hours):
-        phase = lore.DAY_PLACES[min(2, i * 3 // max(1, len(hours)))]
-        place = d.pick(phase)
-        doing = d.fill(d.pick(lore.DAY_DOINGS), first=d.rng.choice(others).first, town=d.rng.choice(lore.TOWNS),
+        stage = min(2, i * 3 // max(1, len(hours)))
+        place = d.pick(lore.DAY_PLACES[stage])
+        out = stage > 0 or place.startswith("at ")  # at home nobody sells peppermints or talks about the weather
+        pool = lore.DAY_DOINGS + lore.DAY_DOINGS_OUT if out else lore.DAY_DOINGS
+        doing = d.fill(d.pick(pool), first=d.rng.choice(others).first, town=d.rng.choice(lore.TOWNS),
                        city=d.rng.choice(lore.CITIES), smell=d.rng.choice(lore.SMELLS))
         lead = capital(d.rng.choice(lore.DAY_LEADS).format(time=time, place=place))
         d.paragraphs.append(d.detail(f"day_{time}", place, f"{lead}; {doing[0].lower()}{doing[1:]}"))
