@@ -397,7 +397,7 @@ DAY_PLACES = (
      "at the market", "in the doctor's waiting room", "in the garden at home"),
     ("at the railway station", "in a second-class carriage", "at a roadside inn", "on the ferry", "in a hired car",
      "in a station buffet", "on the coach to the coast", "on the branch-line train"),
-    ("in your guest room", "on the walk by the water", "in the village church", "in the tea shop in the village",
+    ("in a guest room upstairs", "on the walk by the water", "in the village church", "in the tea shop in the village",
      "on the terrace outside", "in the village library", "at the chemist's in the village", "on the garden path"),
 )
 DAY_LEADS = (
