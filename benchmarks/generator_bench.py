@@ -4,6 +4,7 @@ Run: `.venv/bin/python benchmarks/generator_bench.py [--cases N]`. Prints one li
   * cases/s without rendering (world + derivation + structural validation + solver check);
   * seconds per 6-role case with images (the above, plus writing the files and rendering every
     card), median of several seeds, against the 5 s target;
+  * the share of role-script sentences (over six words) repeated word for word in another role of the case;
   * the share of attempts rejected by the checks, and per difficulty the mean reasoning depth,
     red herrings and share of key clues that are images.
 """
@@ -20,8 +21,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena.errors import GenerationError  # noqa: E402
-from arena.generator import CaseOptions, Request, check_case, generate_case, write_case  # noqa: E402
+from arena.generator import (  # noqa: E402
+    CaseOptions,
+    Request,
+    check_case,
+    generate_case,
+    write_case,
+)
 from arena.generator.pipeline import card_params  # noqa: E402
+from arena.generator.repetition import repeat_share  # noqa: E402
 
 TARGET_S = 5.0
 
@@ -70,6 +78,14 @@ def sweep(count: int) -> None:
         print(f"  {line}")
 
 
+def prose_variety(count: int) -> None:
+    cases = [generate_case(Request(30_000 + i, CaseOptions(4 + i % 5, ("easy", "medium", "hard")[i % 3], 1)))
+             for i in range(count)]
+    shares = [repeat_share([r.script or "" for r in c.script.roles]) for c in cases]
+    print(f"generator prose: {statistics.mean(shares):.1%} of role-script sentences longer than six words also "
+          f"appear in another role of the same case (mean of {count} cases; max {max(shares):.1%}; target < 20%)")
+
+
 def difficulty_profile(count: int) -> None:
     for difficulty in ("easy", "medium", "hard"):
         cases = [generate_case(Request(20_000 + i, CaseOptions(6, difficulty, 1))) for i in range(count)]
@@ -85,7 +101,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=60, help="cases for the throughput figure")
     parser.add_argument("--sweep", type=int, default=200, help="seeds for the sweep (0 = skip)")
+    parser.add_argument("--prose-only", action="store_true", help="print only the cross-role repeat share")
     args = parser.parse_args()
+    prose_variety(12)
+    if args.prose_only:
+        return
     if args.sweep:
         sweep(args.sweep)
     rate, rejected = bulk_rate(args.cases)

@@ -12,6 +12,7 @@ from typing import Any
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import Amount, At, Count, Detail, EntryLog, StoppedClock
 from arena.generator.phrases import method_phrase, motive_phrase
+from arena.generator.pools import COAT_COLOURS, STAFF_COATS
 from arena.generator.world import World
 
 LETTER_LINES = {
@@ -39,7 +40,8 @@ LOOKS = {
     "clock": ("plain", "photographed"),
 }
 HARD_LETTER_LOOKS = ("handwritten", "stamped")
-PHOTO_MEDIA = frozenset({"document", "receipt", "chat", "clock"})  # written as JPEG (grain compresses badly in PNG)
+# written as JPEG (grain compresses badly in PNG)
+PHOTO_MEDIA = frozenset({"document", "receipt", "chat", "clock", "cctv", "collage"})
 
 
 def image_file(draft: ClueDraft) -> str:
@@ -90,8 +92,19 @@ def floorplan_params(draft: ClueDraft, world: World) -> dict[str, Any]:
         used[where[pid]] = index + 1
         markers.append({"room": world.place_name(where[pid]), "colour": colour, "shape": shape,
                         "dx": round(-0.3 + 0.2 * (index % 4), 2), "dy": 0.2 if index < 4 else 0.38})
-    return {"cols": world.layout.cols, "rows": world.layout.rows, "cell": 100, "rooms": rooms, "doors": doors,
-            "markers": markers}
+    plan = {"cols": world.layout.cols, "rows": world.layout.rows, "cell": 100, "rooms": rooms, "doors": doors}
+    if draft.medium != "furnished_plan":
+        return {**plan, "markers": markers}
+    furniture = [{"kind": f.value.replace(" ", "_"), "room": world.place_name(f.topic.split(":", 1)[1]),
+                  "x": 0.5, "y": 0.3, "w": 0.45, "h": 0.25}
+                 for f in draft.facts if isinstance(f, Detail) and f.topic.startswith("furniture:")]
+    people = [{"name": person_name(world, pid).split()[0], "colour": mark.split()[0], "shape": mark.split()[1]}
+              for pid, mark in draft.extra]
+    sightings = [{"person": person_name(world, pid).split()[0], "room": m["room"], "x": round(0.5 + m["dx"], 2),
+                  "y": round(0.5 + m["dy"], 2), "time": world.slots[next(f.slot for f in draft.facts
+                                                                        if isinstance(f, At) and f.person == pid)]}
+                 for (pid, _), m in zip(draft.extra, markers, strict=True)]
+    return {**plan, "cell": 130, "furniture": furniture, "people": people, "sightings": sightings}
 
 
 def route_params(draft: ClueDraft, world: World) -> dict[str, Any]:
@@ -161,9 +174,85 @@ def paper_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str
             "signature": world.victim}
 
 
+CARRY_PAINT = ("saddlebrown", "firebrick", "goldenrod")
+
+
+def paint(colour: str) -> str:
+    return COAT_COLOURS.get(colour, colour)
+
+
+def cctv_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
+    """A grainy top-down still from the camera in the subject's room: the subject by coat and hat, staff in
+    dark uniform coats; the burnt-in timestamp is the quarter hour of the sighting."""
+    fact = next(f for f in draft.facts if isinstance(f, At))
+    look = dict(draft.extra)
+    figures = [{"x": rng.randint(25, 75), "y": rng.randint(35, 70), "coat": paint(look["coat"]), "hat": look["hat"],
+                "hat_colour": "black", "carries": look["carries"], "carry_colour": rng.choice(CARRY_PAINT),
+                "facing": rng.randrange(0, 360, 15)}]
+    for i in range(int(look["staff"])):
+        figures.append({"x": (12, 88)[i], "y": rng.randint(20, 80), "coat": rng.choice(STAFF_COATS), "hat": "cap",
+                        "hat_colour": "black", "facing": rng.randrange(0, 360, 15)})
+    objects = [{"kind": kind, "x": x, "y": rng.randint(5, 15), "w": 18, "h": 10}
+               for kind, x in zip(rng.sample(("table", "sofa", "desk", "bench", "plant", "rug"), 2), (5, 60),
+                                  strict=True)]
+    return {"camera": f"CAM {rng.randint(2, 9)} {world.place_name(fact.place).upper()}",
+            "timestamp": f"{world.slots[fact.slot]}:{rng.randint(0, 59):02d}", "objects": objects,
+            "figures": figures, "floor": rng.choice(("#7d8c99", "#8a9482", "#9a8f86")),
+            "seed": rng.randrange(1_000_000)}
+
+
+def timetable_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
+    """The staff's movement board: one bar per stay in a room, read against the time axis; times never printed."""
+    steps = sorted((f.slot, f.place) for f in draft.facts if isinstance(f, At))
+    spans: list[dict[str, Any]] = []
+    for slot, place in steps:
+        if spans and spans[-1]["place"] == place and spans[-1]["last"] == slot - 1:
+            spans[-1]["last"] = slot
+        else:
+            spans.append({"place": place, "first": slot, "last": slot})
+    first, last = steps[0][0], steps[-1][0]
+    rows = [{"label": person_name(world, draft.subject).split()[0], "spans": [
+        {"start": world.slots[s["first"]], "end": slot_end(world, s["last"]), "label": world.place_name(s["place"]),
+         "colour": BAR_COLOURS[i % len(BAR_COLOURS)]} for i, s in enumerate(spans)]}]
+    for staff in rng.sample(world.setting.staff, min(2, len(world.setting.staff))):
+        room = rng.choice(world.layout.rooms).name
+        rows.append({"label": staff.capitalize(), "spans": [{"start": world.slots[first], "end": slot_end(world, last),
+                                                            "label": room, "colour": "gray"}]})
+    rng.shuffle(rows)
+    start = world.slots[max(0, first - 1)]
+    return {"title": "Movement board kept by the staff", "start": start, "end": slot_end(world, last + 1),
+            "tick_minutes": 15, "rows": rows, "width": 1000}
+
+
+def slot_end(world: World, slot: int) -> str:
+    """The end of quarter hour `slot` as "HH:MM" (the label of the next slot)."""
+    hour, minute = (int(x) for x in world.slots[min(slot, len(world.slots) - 1)].split(":"))
+    total = hour * 60 + minute + 15 * (1 + slot - min(slot, len(world.slots) - 1))
+    return f"{total // 60 % 24:02d}:{total % 60:02d}"
+
+
+def clock_sheet(rng: random.Random, draft: ClueDraft) -> dict[str, Any]:
+    """A photographed sheet of timepieces; the murder room's clock is the one with the draft's tag."""
+    clock, extra = clock_params(rng, draft), dict(draft.extra)
+    decoys = iter(int(m) for m in extra["decoys"].split())
+    items = []
+    for label in "ABC":
+        params = clock
+        if label != extra["tag"]:
+            hour, minute = divmod(next(decoys), 60)
+            params = {**clock, "hour": hour % 24, "minute": minute, "style": rng.choice(("wall", "carriage", "pocket"))}
+        items.append({"label": label, "template": "timepiece", "params": {**params, "size": 360}})
+    return {"items": items, "layout": "grid", "surface": rng.choice(("table", "wood")), "width": 1300,
+            "seed": rng.randrange(1_000_000)}
+
+
 def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
     if draft.style == "clock":
-        return clock_params(rng, draft)
+        return clock_sheet(rng, draft) if draft.medium == "collage" else clock_params(rng, draft)
+    if draft.source == "cctv":
+        return cctv_params(rng, draft, world)
+    if draft.source == "timetable":
+        return timetable_params(rng, draft, world)
     if draft.style == "autopsy":
         return {"style": "report", "heading": "Coroner's preliminary report",
                 "subheading": f"{world.building}. The deceased: {world.victim}",

@@ -35,6 +35,7 @@ def clue_title(draft: ClueDraft, world: World) -> str:
         "floorplan": f"Floor plan of {world.building}",
         "ledger": "A page from the victim's ledger", "objects": f"Counters on a table in the {room}",
         "trace": f"Something found in the {room}", "note": f"A search of the {room}",
+        "cloakroom": "The cloakroom list",
     }
     if draft.style in titles:
         return titles[draft.style]
@@ -43,7 +44,8 @@ def clue_title(draft: ClueDraft, world: World) -> str:
         "receipt": f"A receipt of {subject}'s", "chat": "A chat on a phone", "ticket": f"{subject}'s stamped pass",
         "route": f"{subject}'s phone location trail", "testimony": f"What {first(world, draft.witness)} overheard",
         "letter": f"A letter to {subject}", "telegram": f"A telegram for {subject}",
-        "note": f"A note kept by {subject}",
+        "note": f"A note kept by {subject}", "cctv": f"A security camera still from the {room}",
+        "timetable": "The staff's movement board",
     }
     return by_source.get(draft.source, f"A clue about {subject}")
 
@@ -91,9 +93,20 @@ def trace_text(rng: random.Random, draft: ClueDraft, world: World) -> str:
 
 def caption(rng: random.Random, draft: ClueDraft, world: World) -> str:
     """The text shown with an image clue: what it is and the legend, never the answer."""
+    if draft.style == "clock" and draft.medium == "collage":
+        return (f"Timepieces gathered by the search, photographed together. The one tagged {dict(draft.extra)['tag']} "
+                f"is the clock from the {world.place_name(world.murder_place)}, knocked to the floor in the struggle; "
+                "it stopped at that moment. The others had run down days before.")
     if draft.style == "clock":
         return (f"The clock from the {world.place_name(world.murder_place)}, knocked to the floor in the struggle; "
                 f"it stopped at that moment.")
+    if draft.source == "cctv":
+        return (f"A frame from the security camera over the {world.place_name(at_fact(draft, draft.subject).place)}, "
+                "with its time burnt in. Staff wear dark uniform coats and caps; the cloakroom list says which coat "
+                "and hat each guest wore tonight.")
+    if draft.source == "timetable":
+        return ("The board on which the staff chalked up who was in which room, copied as a chart: each bar is a "
+                "stay in the room written on it, read against the time axis.")
     if draft.style == "floorplan":
         legend = "; ".join(f"{mark} = {name(world, pid)}" for pid, mark in draft.extra)
         text = f"The floor plan of {world.building}. Gaps in the walls are doorways."
@@ -112,6 +125,14 @@ def caption(rng: random.Random, draft: ClueDraft, world: World) -> str:
     return ""
 
 
+HAT_WORDS = {"none": "no hat", "brimmed": "a brimmed hat", "cap": "a cap", "beanie": "a knitted beanie"}
+
+
+def outfit_words(look: str) -> str:
+    coat, hat = look.split()
+    return f"{article(pools.COAT_WORDS.get(coat, coat) + ' coat')} and {HAT_WORDS[hat]}"
+
+
 def clue_text(rng: random.Random, draft: ClueDraft, world: World) -> str:
     if draft.is_image:
         return caption(rng, draft, world)
@@ -127,6 +148,9 @@ def clue_text(rng: random.Random, draft: ClueDraft, world: World) -> str:
         person = world.person(draft.subject or "")
         return (f"A signed note from {world.victim}, dated the day before the murder, kept by {person.name}: "
                 f"{motive_phrase(world, person, void=True)}; the matter with {person.name} was closed.")
+    if draft.style == "cloakroom":
+        return "Coats and hats left in the cloakroom's book tonight: " + "; ".join(
+            f"{name(world, pid)}, {outfit_words(look)}" for pid, look in draft.extra) + "."
     if draft.style in ("trace", "note"):
         return trace_text(rng, draft, world)
     if draft.style == "clock_note":

@@ -13,6 +13,7 @@ from typing import Any
 from arena.generator import pools
 from arena.generator.cards import card_spec, image_file
 from arena.generator.chain import build_chain
+from arena.generator.check import normalised
 from arena.generator.cluetext import clue_text, clue_title
 from arena.generator.evidence import TEXT_RICH, ClueDraft, plan_evidence
 from arena.generator.facts import (
@@ -112,7 +113,8 @@ def case_facts(world: World, drafts: tuple[ClueDraft, ...], written: dict[str, D
         given=(MurderPlace(place=world.murder_place),), clues={d.id: d.facts for d in drafts},
         roles=role_facts(world, written), sightings={pid: tuple(dict.fromkeys(w.sightings))
                                                       for pid, w in written.items()},
-        queries=queries, media_clues=tuple(d.id for d in drafts if d.is_image and d.medium not in TEXT_RICH))
+        queries=queries, media_clues=tuple(d.id for d in drafts if d.is_image and d.medium not in TEXT_RICH),
+        by_looks=tuple(d.id for d in drafts if d.source == "cctv"))
 
 
 def word_position(script: str, sentence: str, total: int) -> tuple[int, int, int]:
@@ -161,9 +163,11 @@ def key_statements(world: World, drafts: tuple[ClueDraft, ...]) -> list[KeyState
 
 
 def make_questions(rng: random.Random, world: World, drafts: tuple[ClueDraft, ...], chain: ReasoningChain,
-                   facts: CaseFacts, written: dict[str, Draft]) -> QuestionMaker:
+                   facts: CaseFacts, written: dict[str, Draft], clues: list[Clue]) -> QuestionMaker:
     naming = Naming(facts)
     qm = QuestionMaker(rng, world, naming, Solver(facts, facts.all_facts()))
+    qm.texts = normalised(" ".join([*("\n".join(d.paragraphs) for d in written.values()),
+                                    *(f"{c.title} {c.text}" for c in clues)]))
     lsu_questions(qm, {pid: d.details for pid, d in written.items()})
     for d in drafts:
         if d.medium in TEXT_RICH:
@@ -189,9 +193,10 @@ def derive_case(rng: random.Random, world: World, case_id: str, metadata: dict[s
     clues = [make_clue(rng, d, world) for d in drafts]
     cards = tuple(card_spec(rng, d, world) for d in drafts if d.is_image)
     chain = build_chain(world, drafts)
-    written = {p.id: role_script(rng, world, p, drafts, world.options.words) for p in world.people}
+    shared: set[str] = set()
+    written = {p.id: role_script(rng, world, p, drafts, world.options.words, shared) for p in world.people}
     roles = make_roles(world, written)
-    qm = make_questions(rng, world, drafts, chain, case_facts(world, drafts, written, {}), written)
+    qm = make_questions(rng, world, drafts, chain, case_facts(world, drafts, written, {}), written, clues)
     texts = {r.id: r.script or "" for r in roles}
     totals = {rid: len(text.split()) for rid, text in texts.items()}
     positions = {q.id: word_position(texts[q.role or ""], qm.anchors.get(q.id) or where_sentence(world, q, query),

@@ -10,7 +10,7 @@ checks that claim by removing each clue in turn.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arena.generator.facts import (
     At,
@@ -26,13 +26,15 @@ from arena.generator.facts import (
     Trace,
     WeaponKept,
 )
-from arena.generator.pools import MARKER_COLOURS, MARKER_SHAPES
+from arena.generator.pools import CARRIES, COATS, HATS, MARKER_COLOURS, MARKER_SHAPES
 from arena.generator.sources import Source, alibi_source, motive_source, reach_source, void_source
 from arena.generator.world import World
 from arena.scripts.schema import Visibility
 
 TEXT_RICH = frozenset({"document", "chat", "receipt"})
-MEDIA_RICH = frozenset({"clock", "floorplan", "route_map", "bar_chart"})
+MEDIA_RICH = frozenset({"clock", "floorplan", "furnished_plan", "route_map", "bar_chart", "cctv", "timetable",
+                        "collage"})
+FURNITURE = ("piano", "bookshelf", "wardrobe", "bed", "sofa", "desk", "fireplace", "round table", "safe", "stove")
 CORONERS = ("Dr H. Marlow, coroner", "Dr R. Okoye, coroner", "Dr S. Ferrand, coroner")
 CLOCKMAKERS = ("A. Kessler, clockmaker", "B. Lindt, clockmaker", "P. Rusk, clockmaker")
 
@@ -90,6 +92,17 @@ def clock_note(rng: random.Random, world: World) -> list[ClueDraft]:
                       location=world.murder_place, key=True)]
 
 
+def sheet_extra(rng: random.Random, world: World) -> tuple[tuple[str, str], ...]:
+    """In hard cases, most often: the clock is photographed on a sheet with two run-down timepieces; the extra
+    holds its tag and the decoys' times (minutes, hours apart from the murder clock's)."""
+    if world.options.difficulty != "hard" or rng.random() >= 0.6:
+        return ()
+    shows = clock_shows(world)
+    decoys = [(shows + 60 * h + m) % 720 for h, m in zip(rng.sample(range(1, 6), 2), rng.sample((10, 20, 35, 40), 2),
+                                                          strict=True)]
+    return (("tag", rng.choice("ABC")), ("decoys", " ".join(str(d) for d in decoys)))
+
+
 def crime_clues(rng: random.Random, world: World) -> list[ClueDraft]:
     """Clock, coroner's report, weapon storage and door log."""
     kinds = {h.refutation for h in world.herrings}
@@ -97,10 +110,11 @@ def crime_clues(rng: random.Random, world: World) -> list[ClueDraft]:
     easy = world.options.difficulty == "easy"
     hard = world.options.difficulty == "hard"
     store = world.weapon_place
+    sheet = sheet_extra(rng, world)
     return [
-        ClueDraft("c_clock", "clock", "clock", (StoppedClock(shows=clock_shows(world)),),
+        ClueDraft("c_clock", "clock", "collage" if sheet else "clock", (StoppedClock(shows=clock_shows(world)),),
                   Visibility.PUBLIC if easy else Visibility.LOCATION,
-                  location=None if easy else world.murder_place, key=True),
+                  location=None if easy else world.murder_place, key=True, extra=sheet),
         ClueDraft("c_autopsy", "autopsy", "document", (CauseOfDeath(weapon=world.weapon.id),
                                                         Detail(person="c_autopsy", topic="signature",
                                                                value=rng.choice(CORONERS)),
@@ -125,7 +139,13 @@ def floorplan_clue(rng: random.Random, world: World, marked: list[str]) -> ClueD
     facts += [At(person=p, place=world.positions[p][m], slot=m) for p in shown]
     legend = tuple((p, f"{colour} {rng.choice(MARKER_SHAPES)}") for p, colour in zip(shown, colours, strict=True))
     kinds = {h.refutation for h in world.herrings}
-    return ClueDraft("c_floorplan", "floorplan", "floorplan", tuple(facts), Visibility.PUBLIC,
+    medium = "floorplan"
+    if world.options.difficulty != "easy" and rng.random() < 0.5:  # furnished, markers with their times
+        medium = "furnished_plan"
+        pieces = rng.sample(FURNITURE, len(world.layout.ids))
+        facts += [Detail(person="c_floorplan", topic=f"furniture:{room}", value=piece)
+                  for room, piece in zip(world.layout.ids, pieces, strict=True)]
+    return ClueDraft("c_floorplan", "floorplan", medium, tuple(facts), Visibility.PUBLIC,
                      key=bool(marked) or "reach" in kinds, extra=legend)
 
 
@@ -204,9 +224,31 @@ def trace_clue(rng: random.Random, world: World) -> list[ClueDraft]:
                       Visibility.LOCATION, location=world.murder_place, misleading=True, subject=pid)]
 
 
+def dressed(rng: random.Random, world: World, clues: list[ClueDraft]) -> list[ClueDraft]:
+    """Give CCTV stills what they show (the subject's coat and hat, what they carry, staff passing by) and add
+    the cloakroom list that says who wore which coat, so the still identifies a person only by looks."""
+    stills = [c for c in clues if c.source == "cctv"]
+    if not stills:
+        return clues
+    coats = dict(zip((p.id for p in world.people), rng.sample(COATS, len(world.people)), strict=True))
+    hats = {p.id: rng.choice(HATS) for p in world.people}
+    out = [c for c in clues if c.source != "cctv"]
+    for c in stills:
+        subject = c.subject or ""
+        carries, staff = rng.choice(CARRIES), rng.randint(0, 2)
+        look = (("coat", coats[subject]), ("hat", hats[subject]), ("carries", carries), ("staff", str(staff)))
+        shown = (Detail(person=c.id, topic="carries", value=carries),
+                 Detail(person=c.id, topic="figures", value=f"{staff + 1} figure" + ("s" if staff else "")))
+        out.append(replace(c, facts=c.facts + shown, extra=look))
+    listing = tuple((p.id, f"{coats[p.id]} {hats[p.id]}") for p in world.people)
+    out.append(ClueDraft("c_cloakroom", "cloakroom", "text", (), Visibility.PUBLIC, extra=listing))
+    return out
+
+
 def plan_evidence(rng: random.Random, world: World) -> tuple[ClueDraft, ...]:
     clues = crime_clues(rng, world)
     cleared, marked = herring_clues(rng, world)
+    cleared = dressed(rng, world, cleared)
     clues.append(floorplan_clue(rng, world, marked))
     clues += motive_clues(rng, world) + cleared + trace_clue(rng, world)
     return tuple(clues)

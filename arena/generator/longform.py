@@ -13,6 +13,7 @@ long scripts do not repeat themselves.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 
 from arena.generator import lore
@@ -21,6 +22,17 @@ from arena.generator.phrases import capital, join_names
 from arena.generator.world import Person, World
 
 FAMILY = ("estranged sibling", "cousin", "godchild")
+
+
+OPENERS = ("You", "It", "When", "The", "He", "She", "They", "Your", "Nothing", "There", "Now", "Since", "Then",
+           "Everyone", "Nobody", "That", "This")
+KNOT = re.compile(r"\. (" + "|".join(OPENERS) + r")\b")
+
+
+def knit(text: str) -> str:
+    """A multi-sentence template as one sentence: "... since. You ..." becomes "... since; you ...", so the
+    follow-up clause stays with the names and places of its first part instead of recurring on its own."""
+    return KNOT.sub(lambda m: "; " + m.group(1).lower(), text)
 
 
 @dataclass
@@ -34,6 +46,7 @@ class Draft:
     details: list[tuple[Detail, str]] = field(default_factory=list)  # (fact, the sentence stating it)
     sightings: list[At] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
+    shared: set[str] = field(default_factory=set)  # templates the case's other roles have used already
 
     def fill(self, template: str, other: Person | None = None, **extra: str) -> str:
         w = self.world
@@ -42,13 +55,16 @@ class Draft:
         if other is not None:
             values |= {"other": other.name, "osub": other.pronoun, "oobj": w.pro(other.id, 1),
                        "opos": w.pro(other.id, 2)}
-        return capital(template.format(**values))
+        return knit(capital(template.format(**values)))
 
-    def pick(self, pool: tuple[str, ...]) -> str:
-        """A template from `pool` not used yet in this script (any, once all are used)."""
-        fresh = [t for t in pool if t not in self.used] or list(pool)
+    def pick(self, pool: tuple[str, ...], about: str = "") -> str:
+        """A template from `pool` used neither in this script nor by another role of the case (about the same
+        person `about`, when given); else one not used in this script; any, once all are used."""
+        unused = [t for t in pool if t not in self.used]
+        fresh = [t for t in unused if t + about not in self.shared] or unused or list(pool)
         choice = self.rng.choice(fresh)
         self.used.add(choice)
+        self.shared.add(choice + about)
         return choice
 
     def detail(self, topic: str, value: str, sentence: str) -> str:
@@ -63,7 +79,7 @@ def backstory(d: Draft) -> None:
     town = d.rng.choice(lore.TOWNS)
     home = d.detail("hometown", town, d.fill(d.pick(lore.BACKSTORY), town=town))
     d.paragraphs.append(f"{d.person.background} {home}")
-    d.paragraphs.append(" ".join(d.fill(d.pick(lore.TRAINING)) for _ in range(2)))
+    d.paragraphs.append(d.fill(d.pick(lore.TRAINING)))
 
 
 def victim_section(d: Draft) -> None:
@@ -75,8 +91,8 @@ def victim_section(d: Draft) -> None:
                    d.fill(d.pick(pool), city=city, ago=d.rng.choice(lore.AGO)))
     relation = d.fill(d.person.relation_text)
     d.paragraphs.append(f"{relation} {met}")
-    d.paragraphs.append(" ".join(d.fill(d.pick(lore.VICTIM_MEMORIES)) for _ in range(3)))
-    d.paragraphs.append(f"Tonight you came to {w.building} for {w.setting.occasion}, at {w.victim}'s invitation.")
+    d.paragraphs.append(" ".join(d.fill(d.pick(lore.VICTIM_MEMORIES)) for _ in range(2)))
+    d.paragraphs.append(d.fill(d.pick(lore.ARRIVALS), occasion=w.setting.occasion))
 
 
 def others_section(d: Draft, pair_text: dict[str, str]) -> None:
@@ -90,21 +106,31 @@ def others_section(d: Draft, pair_text: dict[str, str]) -> None:
             d.paragraphs.append(f"{other.name} is your accomplice: the two of you planned tonight together, and "
                                 f"you must protect each other.")
             continue
-        memories = " ".join(d.fill(d.pick(lore.OTHER_MEMORIES), other) for _ in range(2))
+        memories = " ".join(d.fill(d.pick(lore.OTHER_MEMORIES, other.id), other) for _ in range(2))
         d.paragraphs.append(f"{other.name} is {other.occupation}. {pair_text[other.id]} {memories}")
+
+
+def reflection(d: Draft) -> str:
+    """A reflection on a memory, tied to this script by a clause naming a place, a guest or a smell."""
+    others = [p for p in d.world.people if p.id != d.person.id]
+    other = d.rng.choice(others) if others else d.person
+    tail = d.rng.choice(lore.REFLECTION_TAILS).format(
+        smell=d.rng.choice(lore.SMELLS), town=d.rng.choice(lore.TOWNS), city=d.rng.choice(lore.CITIES),
+        first=other.first, building=d.world.building, victim=d.world.victim)
+    return f"{d.pick(lore.REFLECTION).rstrip('.')}; {tail}."
 
 
 def memory(d: Draft) -> str:
     when = d.fill(d.pick(lore.WHEN), town=d.rng.choice(lore.TOWNS), city=d.rng.choice(lore.CITIES))
     sense = d.rng.choice(lore.SENSE).format(smell=d.rng.choice(lore.SMELLS), light=d.rng.choice(lore.LIGHTS))
-    return f"{when}, {d.pick(lore.EVENT)}. {sense} {d.pick(lore.REFLECTION)}"
+    text = f"{when}, {d.pick(lore.EVENT)}, and {sense}"
+    return f"{text} {reflection(d)}" if d.rng.random() < 0.5 else text
 
 
 def memories_section(d: Draft, target: int) -> None:
     """Memories until the script (with what still follows, about `target` words) is long enough."""
-    d.paragraphs.append(d.rng.choice(("Some things you remember, which may or may not matter tonight:",
-                                      "Memories come back at odd moments on a night like this:")))
-    singles = [t for t in lore.MEMORIES if t not in d.used]
+    d.paragraphs.append(d.pick(lore.MEMORY_HEADINGS))
+    singles = [t for t in lore.MEMORIES if t not in d.used and t not in d.shared]
     d.rng.shuffle(singles)
     count = d.words()
     start = count
@@ -118,7 +144,9 @@ def memories_section(d: Draft, target: int) -> None:
             count += len(d.paragraphs[-1].split())
             continue
         if singles and d.rng.random() < 0.4:
-            d.paragraphs.append(d.fill(singles.pop(), town=d.rng.choice(lore.TOWNS)))
+            single = singles.pop()
+            d.shared.add(single)
+            d.paragraphs.append(d.fill(single, town=d.rng.choice(lore.TOWNS)))
         else:
             d.paragraphs.append(" ".join(memory(d) for _ in range(2)))
         count += len(d.paragraphs[-1].split())
@@ -133,9 +161,7 @@ def company(d: Draft, t: int) -> str:
     w, path = d.world, d.world.positions[d.person.id]
     others = [p for p in w.people if p.id != d.person.id and w.positions[p.id][t] == path[t]]
     if not sighting_ok(w, t):
-        return d.rng.choice((" You were too wrapped up in your own thoughts to notice who came and went.",
-                             " Afterwards you could not have said for certain who else passed through.",
-                             " People came and went; you paid them no attention."))
+        return " " + d.rng.choice(lore.UNNOTICED).format(room=w.place_name(path[t]), time=w.slots[t])
     d.sightings += [At(person=p.id, place=path[t], slot=t) for p in others]
     if others:
         return " " + d.rng.choice(("{n} {v} there too.", "You shared the room with {n}.",
@@ -174,24 +200,51 @@ def slot_paragraph(d: Draft, t: int, special: str | None) -> str:
         lead = d.rng.choice((f"At {time} you went through to the {room}.", f"At {time} you walked over to the "
                              f"{room}.", f"Around {time} you made your way into the {room}."))
     activity = d.pick(lore.ACTIVITIES)
-    doing = d.detail(f"doing_{t}", activity, f"For most of that quarter hour you were {activity}.")
-    parts = [lead + company(d, t), d.pick(lore.ROOM_DETAILS), doing, d.pick(lore.MOODS)]
+    doing = d.detail(f"doing_{t}", activity, d.rng.choice(lore.DOING_LEADS).format(time=time, activity=activity))
+    detail = d.pick(lore.ROOM_DETAILS)
+    mood = d.pick(lore.MOODS)
+    parts = [lead + company(d, t), f"In the {room}, {detail[0].lower()}{detail[1:]}", doing,
+             f"{d.rng.choice(lore.MOOD_LEADS).format(time=time)} {mood[0].lower()}{mood[1:]}"]
     if d.rng.random() < 0.5:
-        parts.append(d.pick(lore.OVERHEARD))
+        heard = d.pick(lore.OVERHEARD)
+        parts.append(f"{d.rng.choice(lore.HEARD_LEADS).format(room=room)} {heard[0].lower()}{heard[1:]}")
     return " ".join(parts) + departures(d, t)
+
+
+def day_hours(world: World) -> list[str]:
+    """The whole hours of the day before the evening's first quarter hour, from eight in the morning."""
+    hour, minute = (int(x) for x in world.slots[0].split(":"))
+    return [f"{h:02d}:00" for h in range(8, hour + (minute > 0))]
+
+
+def day_section(d: Draft) -> None:
+    """The day hour by hour, from the morning to the evening: at home, travelling, then at or near the building.
+    Each hour states where the role was (a detail LSU questions ask about); none of it is in the building's rooms,
+    so it never touches the evening's facts."""
+    hours = day_hours(d.world)
+    d.paragraphs.append(d.pick(lore.DAY_HEADINGS))
+    others = [p for p in d.world.people if p.id != d.person.id] or [d.person]
+    for i, time in enumerate(hours):
+        stage = min(2, i * 3 // max(1, len(hours)))
+        place = d.pick(lore.DAY_PLACES[stage])
+        out = stage > 0 or place.startswith("at ")  # at home nobody sells peppermints or talks about the weather
+        pool = lore.DAY_DOINGS + lore.DAY_DOINGS_OUT if out else lore.DAY_DOINGS
+        doing = d.fill(d.pick(pool), first=d.rng.choice(others).first, town=d.rng.choice(lore.TOWNS),
+                       city=d.rng.choice(lore.CITIES), smell=d.rng.choice(lore.SMELLS))
+        lead = capital(d.rng.choice(lore.DAY_LEADS).format(time=time, place=place))
+        d.paragraphs.append(d.detail(f"day_{time}", place, f"{lead}; {doing[0].lower()}{doing[1:]}"))
 
 
 def evening_section(d: Draft, specials: dict[int, str]) -> None:
     w = d.world
-    d.paragraphs.append(d.rng.choice(("## Your evening, quarter hour by quarter hour",
-                                      "## How your evening went")))
+    day_section(d)
+    d.paragraphs.append(d.pick(lore.EVENING_HEADINGS))
     for t in range(w.discovery_slot):
         d.paragraphs.append(slot_paragraph(d, t, specials.get(t)))
     disc = w.discovery_slot
-    d.paragraphs.append(
-        f"At {w.slots[disc]} you were in the {w.place_name(w.positions[d.person.id][disc])} when {w.staff} found "
-        f"{w.victim} dead in the {w.place_name(w.murder_place)} and raised the alarm. "
-        + " ".join(d.pick(lore.AFTERMATH) for _ in range(2)))
+    alarm = d.pick(lore.ALARMS).format(time=w.slots[disc], room=w.place_name(w.positions[d.person.id][disc]),
+                                       staff=w.staff, victim=w.victim, scene=w.place_name(w.murder_place))
+    d.paragraphs.append(f"{capital(alarm)} " + " ".join(d.pick(lore.AFTERMATH) for _ in range(2)))
     item = d.rng.choice(lore.ITEMS)
     d.paragraphs.append(d.detail("pocket", item, d.fill(d.pick(lore.POCKET), item=item)))
 
@@ -199,4 +252,4 @@ def evening_section(d: Draft, specials: dict[int, str]) -> None:
 def secret_paragraph(d: Draft) -> str:
     return (d.rng.choice(("You also keep a secret of your own: {s}.", "There is something you would rather nobody "
                           "found out: {s}.")).format(s=d.person.secret)
-            + f" {d.pick(lore.SECRET_FEARS)} It has nothing to do with the death.")
+            + f" {d.pick(lore.SECRET_FEARS)} {d.pick(lore.SECRET_ASIDES)}")

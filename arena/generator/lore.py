@@ -168,6 +168,14 @@ AFTERMATH = (
     "The house seemed to grow colder after the alarm, though nobody had touched the fires.",
     "Someone began to cry and then stopped very suddenly, as if they had remembered where they were.",
     "You noticed that your own hands were perfectly steady, and that frightened you more than trembling would have.",
+    "Nobody sat down for a long time; sitting felt like agreeing that it had happened.",
+    "Somebody fetched blankets that nobody needed, and the small errand seemed to help them.",
+    "For a while the only sound was the wind and someone's watch, which ticked far too loudly.",
+    "You caught yourself counting the people in the room, and then counting them again.",
+    "The lights were all switched on at once, and every face looked older under them.",
+    "Somebody kept saying that it could not be true, in a flat voice, as if reading it aloud.",
+    "You found you were holding a glass you did not remember picking up.",
+    "The staff moved about quietly, closing doors, and each click made someone start.",
 )
 POCKET = (
     "In your coat pocket tonight you carry {item}; you turned it over in your fingers all through the "
@@ -224,9 +232,19 @@ SMELLS = ("wet wool", "coal smoke", "oranges", "hot tar", "lavender water", "old
 LIGHTS = ("thin and yellow", "the colour of pewter", "low and gold", "flat and white", "blue with cold",
           "soft as milk", "hard and bright", "brown as strong tea", "grey and patient", "pink at the edges",
           "smeared by rain", "sharp enough to cut")
-SENSE = ("You remember that the place smelt of {smell} and that the light was {light}.",
-         "What stays with you is the smell of {smell}, and the light, {light}.",
-         "Even now, the smell of {smell} brings it back, and a light that was {light}.")
+SENSE = ("you remember that the place smelt of {smell} and that the light was {light}.",
+         "what stays with you is the smell of {smell}, and the light, {light}.",
+         "even now the smell of {smell} brings it back, and a light that was {light}.",
+         "the air held {smell}, and the light was {light}.",
+         "you could draw the scene from memory: the smell of {smell}, the light {light}.")
+REFLECTION_TAILS = (
+    "the smell of {smell} still brings it back", "you thought of it again on the road to {building}",
+    "{first} would laugh if you told the story tonight", "you were reminded of it in {city} not long ago",
+    "you have never mentioned it to {victim}", "it came back to you the last time you passed through {town}",
+    "you almost told {first} about it over dinner", "a whiff of {smell} in the corridor tonight brought it back",
+    "in {city} people would call that luck", "you half expect {first} to know about it already",
+    "it is the kind of thing {victim} would have made a speech of", "you dreamt of it the night before you left {town}",
+)
 REFLECTION = (
     "You have thought about it more often than it deserves.", "It taught you that people forgive almost "
     "anything except being made to look foolish.", "You have never told anyone here about it.", "At the time it "
@@ -259,3 +277,161 @@ PLANTED = (
     ("lost_in", "CITIES", "You once lost your passport in {value} and spent three days in a consulate waiting "
      "room, reading the same magazine until you knew it by heart."),
 )
+
+ARRIVALS = (
+    "Tonight you came to {building} for {occasion}, at {victim}'s invitation.",
+    "{victim}'s invitation brought you to {building} tonight, for {occasion}.",
+    "You are at {building} tonight because {victim} asked you: it was to be {occasion}.",
+    "The card from {victim} said {occasion}, at {building}; you accepted the same afternoon.",
+    "You almost did not come to {building} for {occasion}, but one does not refuse {victim}.",
+    "{occasion} at {building}: {victim} had insisted, and so here you are.",
+    "You arrived at {building} for {occasion} with the feeling that {victim} wanted something from you.",
+    "It was {victim} who wrote to ask you to {building} for {occasion}.",
+)
+MEMORY_HEADINGS = (
+    "Some things you remember, which may or may not matter tonight:",
+    "Memories come back at odd moments on a night like this:", "Things you find yourself thinking about:",
+    "Odd pieces of your past keep surfacing tonight:", "What you remember, when the talk goes quiet:",
+    "Some older memories, for what they are worth:", "A few things from your life that come back to you now:",
+    "Your mind keeps wandering backwards tonight:",
+)
+SECRET_ASIDES = (
+    "It has nothing to do with the death.", "Whatever else it is, it is not a reason to kill anyone.",
+    "It has no bearing on what happened tonight.", "It is your own business, not the police's.",
+    "It is shameful, perhaps, but it is not murder.", "You would rather die than explain it, but it explains "
+    "nothing about tonight.", "It is unconnected to the death, and you mean to keep it that way.",
+    "Nobody could twist it into a motive, though someone may try.",
+)
+ALARMS = (
+    "at {time} you were in the {room} when {staff} found {victim} dead in the {scene} and raised the alarm.",
+    "you were still in the {room} at {time} when the cry went up: {staff} had found {victim} dead in the {scene}.",
+    "the alarm came at {time}, while you were in the {room}: {victim} lay dead in the {scene}, and {staff} was "
+    "shouting for help.",
+    "at {time}, in the {room}, you heard {staff} call out; {victim} had been found dead in the {scene}.",
+    "it was {time} and you were in the {room} when word came from {staff}: {victim}, dead, in the {scene}.",
+    "{staff} raised the alarm at {time}; you were in the {room}, and the news was that {victim} lay dead in the "
+    "{scene}.",
+    "you remember the time exactly, {time}, because you were looking at the clock in the {room} when {staff} "
+    "came running: {victim} was dead in the {scene}.",
+    "at {time} the house changed: {staff} had found {victim} dead in the {scene}, and you were in the {room}.",
+)
+MOOD_LEADS = ("By {time}", "Around {time}", "As {time} came and went,", "Just after {time}", "At about {time}",
+              "Somewhere near {time}")
+HEARD_LEADS = ("From outside the {room}, you noticed that", "While you were in the {room},",
+               "Beyond the walls of the {room},", "Once, in the {room}, you heard how", "Near the {room},")
+
+# more ways to say each pair relation (pools.PAIR_RELATIONS names), so two roles never describe alike
+PAIR_VARIANTS = {
+    "old friends": ("You and {other} go back further than either of you admits; {first} is someone you trust.",
+                    "{other} is an old friend, one of the few who knew you before you were anybody.",
+                    "Of everyone here, {other} is the friend you have kept longest."),
+    "rivals": ("{other} and you want the same things, and have for years; you keep a careful score.",
+               "Every success of {first}'s lands on you like a small insult, and you suspect the feeling is mutual.",
+               "You have been measured against {other} for as long as you can remember, and you hate it."),
+    "former lovers": ("You and {other} were close once; it ended badly and you avoid being alone with {first}.",
+                      "There was a time when you and {other} were inseparable; now you are carefully polite.",
+                      "{other} once meant a great deal to you. You have both agreed, without a word, "
+                      "not to mention it."),
+    "colleagues": ("You have worked alongside {other} and respect the work, if not always the manners.",
+                   "{other} shared an office with you for a season; you learnt {first}'s habits "
+                   "better than you wished.",
+                   "Professionally you think well of {other}; personally you have never been sure."),
+    "cousins": ("{other} is your cousin; family gatherings with {first} are polite and no more.",
+                "{other} is family, a cousin, and like most family {first} knows exactly where to press.",
+                "You and {other} are cousins who meet at weddings and funerals and send cards in between."),
+    "acquaintances": ("You know {other} only slightly, from a few dinners like this one, and have formed no firm "
+                      "opinion of {obj}.", "{other} is a face you know from other evenings, no more than that.",
+                      "You have exchanged perhaps fifty words with {other} in your life, all of them about weather."),
+    "creditor and debtor": ("Money has passed between you and {other}, and it still sits awkwardly.",
+                            "There is a loan between you and {other} that neither of you mentions in company.",
+                            "{other} and you once signed a paper about money, and you both remember the sum."),
+    "neighbours": ("{other} lives a few streets from you; you nod in the street and gossip about {first}.",
+                   "You and {other} are neighbours; you know the sound of {first}'s car and the hour "
+                   "{first} comes home.",
+                   "{other} lives near enough that you have borrowed a ladder and never quite returned it."),
+}
+GOALS = (
+    "Your goals: find out who killed {victim} and vote for the killer. Tell the truth; keep your own secret unless "
+    "it matters to the case.",
+    "What you want now is simple: to learn who killed {victim}, and to vote for that person. You will tell the "
+    "truth, though your private business stays private unless it bears on the case.",
+    "Your aim tonight: name {victim}'s killer and vote accordingly. Be honest about what you saw; your secret "
+    "may stay yours unless it turns out to matter.",
+    "You mean to see {victim}'s killer caught: find them, and cast your vote against them. Answer truthfully, and "
+    "keep your secret to yourself unless the case needs it.",
+    "Before the night is out you want the truth about {victim}'s death and a vote against whoever did it. You have "
+    "no reason to lie, only a secret to guard where it is beside the point.",
+    "Find {victim}'s killer; vote for that person. Speak truthfully about the evening, and reveal your secret only "
+    "if it helps.",
+    "Your task is to work out who killed {victim} and to vote for the killer, telling the truth as you go and "
+    "holding back only what is private and irrelevant.",
+    "All that matters now is who killed {victim}. Find out, vote for the killer, tell the truth, and keep your "
+    "secret unless it becomes part of the case.",
+)
+CULPRIT_GOALS = (
+    "Your goals: avoid being voted out as the killer. Keep your story consistent and steer suspicion elsewhere.",
+    "What you need now is to survive the vote: keep your story straight and let suspicion settle on someone else.",
+    "You must not be voted out as {victim}'s killer. Keep every detail of your story consistent, and nudge the "
+    "others towards another suspect.",
+    "Stay calm, stay consistent, and make sure the vote lands on somebody else.",
+)
+DOING_LEADS = (
+    "For most of that quarter hour you were {activity}.", "For the next fifteen minutes or so you were {activity}.",
+    "Most of the time after {time} you spent {activity}.", "From {time} you were mostly {activity}.",
+    "You passed the quarter hour from {time} {activity}.", "Much of that quarter hour found you {activity}.",
+)
+UNNOTICED = (
+    "You were too wrapped up in your own thoughts to notice who came and went.",
+    "Afterwards you could not have said for certain who else passed through the {room}.",
+    "People came and went in the {room}; you paid them no attention.",
+    "Who else was in the {room} around {time}, you honestly could not say.",
+    "You had your back to the door of the {room} and noticed nobody.",
+    "If anyone came into the {room} then, you did not mark it.",
+    "Your attention was elsewhere; the comings and goings of the {room} passed you by.",
+    "You kept no count of who passed through the {room} at {time}.",
+)
+
+# the day before the evening, hour by hour: where a role was (LSU asks about it) and what it did
+DAY_PLACES = (
+    ("in the kitchen at home", "at the post office", "at the barber's", "at the bank", "in a bookshop",
+     "at the market", "in the doctor's waiting room", "in the garden at home"),
+    ("at the railway station", "in a second-class carriage", "at a roadside inn", "on the ferry", "in a hired car",
+     "in a station buffet", "on the coach to the coast", "on the branch-line train"),
+    ("in a guest room upstairs", "on the walk by the water", "in the village church", "in the tea shop in the village",
+     "on the terrace outside", "in the village library", "at the chemist's in the village", "on the garden path"),
+)
+DAY_LEADS = (
+    "At {time} you were {place}", "{time} found you {place}", "By {time} you were {place}",
+    "The hour from {time} you spent {place}", "At {time}, if anyone had looked, they would have seen you {place}",
+    "Around {time} you were {place}, and stayed most of the hour",
+)
+DAY_DOINGS = (
+    "You wrote two letters and tore one of them up, the one to {first}.",
+    "You read the same paragraph of the newspaper three times and could not have said what it was about.",
+    "You counted your money twice and thought about {victim}'s last letter.",
+    "You rehearsed, under your breath, what you would say to {victim} if the chance came.",
+    "You tried to sleep and managed a quarter of an hour, full of dreams about {town}.",
+    "You changed your mind about the evening three times and your gloves twice.",
+    "You made a list of things to say to {victim} and another of things never to say.",
+    "You polished your spectacles until there was nothing left to polish.",
+    "You thought about turning back, and did not.",
+    "You looked at the clock more often than the clock deserved.",
+    "You found a button missing and spent the better part of the hour replacing it.",
+    "You noticed that your hands smelt of {smell}, and could not think why.",
+)
+DAY_DOINGS_OUT = (  # only away from home: strangers, weather, the journey
+    "You ate something forgettable and paid too much for it.",
+    "You bought peppermints you did not want, because the queue gave you something to do.",
+    "A man talked to you about the weather in {town} as if it were a personal enemy.",
+    "You watched the light change outside and thought of {city}.",
+    "You caught sight of {first} in the distance and did not wave.",
+    "You listened to two strangers argue about a horse race in {city}.",
+    "A child stared at you with great seriousness until its mother pulled it away.",
+    "You walked further than you meant to, and came back with wet shoes.",
+)
+DAY_HEADINGS = ("## Your day, hour by hour", "## The day before the evening, hour by hour",
+                "## How the day went, one hour at a time", "## Your day, from the morning on")
+EVENING_HEADINGS = ("## Your evening, quarter hour by quarter hour", "## How your evening went",
+                    "## The evening itself, quarter hour by quarter hour",
+                    "## Then the evening, a quarter hour at a time",
+                    "## Your evening, minute by minute as best you recall")

@@ -175,3 +175,11 @@ TRACE_ITEMS = ("monogrammed handkerchief", "silver cufflink", "pair of reading g
 MARKER_COLOURS = ("red", "blue", "green", "orange", "purple", "black", "magenta", "teal")
 MARKER_SHAPES = ("circle", "square", "triangle", "diamond")
 ROOM_COLOURS = ("#f4ecd8", "#e3eef7", "#e8f3e0", "#f7e4e1", "#efe6f5", "#fdf6d3", "#e0f0ee", "#f0e0d0")
+
+# what guests wear (the cloakroom list) and what a CCTV still shows them carrying
+COATS = ("navy", "darkred", "olive", "camel", "plum", "teal", "mustard", "ivory")
+COAT_COLOURS = {"camel": "#c19a6b", "plum": "#8e4585", "mustard": "#d4a017", "ivory": "#f2ecd8"}
+HATS = ("brimmed", "cap", "beanie", "none")
+CARRIES = ("briefcase", "handbag", "backpack", "umbrella", "cane")
+STAFF_COATS = ("black", "dimgray")
+COAT_WORDS = {"darkred": "dark red"}

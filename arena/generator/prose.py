@@ -8,8 +8,9 @@ motive and secret. The culprits' scripts also tell them what to hide and how to 
 from __future__ import annotations
 
 import random
+import zlib
 
-from arena.generator import pools
+from arena.generator import lore, pools
 from arena.generator.cluetext import clue_title
 from arena.generator.evidence import ClueDraft
 from arena.generator.longform import (
@@ -21,7 +22,7 @@ from arena.generator.longform import (
     secret_paragraph,
     victim_section,
 )
-from arena.generator.phrases import join_names, method_phrase, motive_phrase, motive_sentence, second_person
+from arena.generator.phrases import capital, join_names, method_phrase, motive_phrase, motive_sentence, second_person
 from arena.generator.world import Person, World
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -83,8 +84,11 @@ def pair_sentences(world: World, person: Person) -> dict[str, str]:
     for other in world.people:
         if other.id != person.id:
             index = world.pair_relations[(min(person.id, other.id), max(person.id, other.id))]
-            out[other.id] = pools.PAIR_RELATIONS[index][1].format(other=other.name, first=other.first,
-                                                                   obj=world.pro(other.id, 1))
+            name, first_text = pools.PAIR_RELATIONS[index]
+            variants = (first_text, *lore.PAIR_VARIANTS.get(name, ()))
+            # each side of a pair, and each pair, words the relation its own way (crc32 is stable across runs)
+            text = variants[zlib.crc32(f"{person.id}|{other.id}".encode()) % len(variants)]
+            out[other.id] = capital(text.format(other=other.name, first=other.first, obj=world.pro(other.id, 1)))
     return out
 
 
@@ -132,9 +136,10 @@ def goals(world: World, person: Person) -> list[str]:
 
 
 def role_script(rng: random.Random, world: World, person: Person, drafts: tuple[ClueDraft, ...],
-                words: int) -> Draft:
-    """The role's script (at least `words` words) with the facts it states."""
-    d = Draft(rng, world, person)
+                words: int, shared: set[str] | None = None) -> Draft:
+    """The role's script (at least `words` words) with the facts it states. `shared` collects the templates
+    the case's roles have used, so each role prefers sentences no other role of the case has."""
+    d = Draft(rng, world, person, shared=shared if shared is not None else set())
     opening = rng.choice((f"You are {person.name}, {person.occupation}.", f"Your name is {person.name}; by "
                           f"profession you are {person.occupation}.", f"You are {person.name} and you work as "
                           f"{person.occupation}."))
@@ -152,10 +157,10 @@ def role_script(rng: random.Random, world: World, person: Person, drafts: tuple[
     held = [x for x in drafts if x.holder == person.id]
     if held:
         d.paragraphs.append("You hold evidence that others have not seen yet: " + "; ".join(
-            f"\"{clue_title(x, world)}\"" for x in held) + ". You may show it whenever you choose.")
+            f"\"{clue_title(x, world)}\"" for x in held) + "; you may show it whenever you choose.")
     if person.culprit:
         d.paragraphs.append(hide_paragraph(rng, world, person))
-    d.paragraphs.append("Your goals: " + " ".join(goals(world, person)))
+    d.paragraphs.append(d.pick(lore.CULPRIT_GOALS if person.culprit else lore.GOALS).format(victim=world.victim))
     tail = d.paragraphs[head:]
     d.paragraphs = d.paragraphs[:head]
     memories_section(d, words - sum(len(p.split()) for p in tail))

@@ -8,12 +8,14 @@ by `Naming`, the same naming the solver uses, so a re-derived answer compares as
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import Protocol
 
 from arena.generator import pools
-from arena.generator.evidence import ClueDraft
+from arena.generator.evidence import FURNITURE, ClueDraft
 from arena.generator.facts import Amount, At, CaseFacts, Detail, EntryLog, Motive, Query, QueryKind
+from arena.generator.pools import CARRIES, COAT_WORDS
 from arena.generator.world import World
 from arena.scripts.schema import Question, ReasoningStep, Suite
 
@@ -75,6 +77,7 @@ class QuestionMaker:
         self.rng, self.world, self.naming, self.truth = rng, world, naming, truth
         self.items: list[tuple[Question, Query]] = []
         self.anchors: dict[str, str] = {}  # question id -> the script sentence holding its evidence
+        self.texts = ""  # the case's texts written so far, normalised, so MIU answers can avoid them
 
     def add(self, suite: Suite, stem: str, correct: list[str], pool: list[str], query: Query, evidence: list[str],
             role: str | None = None, depth: int | None = None, size: int = 4) -> str | None:
@@ -131,6 +134,11 @@ def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]
                 stem, pool = DETAIL_STEMS[fact.topic]
                 options: list[str] = list(getattr(lore, pool))
                 text = stem.format(name=person.name, victim=w.victim)
+            elif fact.topic.startswith("day_"):
+                if qm.rng.random() < 0.7:
+                    continue
+                options = [place for phase in lore.DAY_PLACES for place in phase]
+                text = f"Where was {person.name} at {fact.topic[4:]}, hours before the evening began?"
             else:
                 slot = int(fact.topic.split("_")[1])
                 if qm.rng.random() < 0.5:
@@ -239,6 +247,12 @@ def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
         qm.add(Suite.MIU, f"On the floor plan, through how many doorways at least must one pass to walk from the "
                f"{n.label(a)} to the {n.label(b)}?", [], count_options("doorway", 6),
                Query(kind="distance", place=a, among=(b,)), [d.id])
+    pieces = [f for f in d.facts if isinstance(f, Detail) and f.topic.startswith("furniture:")]
+    for f in qm.rng.sample(pieces, min(2, len(pieces))):
+        if not stated(qm, f.value):
+            qm.add(Suite.MIU, f"On the floor plan, which piece of furniture is drawn in the "
+                   f"{n.label(f.topic.split(':', 1)[1])}?", [], list(FURNITURE),
+                   Query(kind="detail", person=d.id, topic=f.topic), [d.id])
     marked = tuple(pid for pid, _ in d.extra)
     slots = tuple(f.slot for f in d.facts if isinstance(f, At))[:1]
     if marked and slots:
@@ -249,9 +263,44 @@ def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
                    [d.id])
 
 
+def stated(qm: QuestionMaker, answer: str) -> bool:
+    """Whether an MIU answer appears in a text of the case already written (it would then not need the image)."""
+    return " " + " ".join(re.findall(r"[a-z0-9:]+", answer.lower())) + " " in qm.texts
+
+
+def cctv_questions(qm: QuestionMaker, d: ClueDraft) -> None:
+    """What the figure in the subject's coat carries, and how many people the still shows."""
+    look = dict(d.extra)
+    coat = COAT_WORDS.get(look["coat"], look["coat"])
+    room = qm.naming.label(next(f.place for f in d.facts if isinstance(f, At)))
+    carries = next(f.value for f in d.facts if isinstance(f, Detail) and f.topic == "carries")
+    if not stated(qm, carries):
+        qm.add(Suite.MIU, f"On the security camera still from the {room}, what does the person in the {coat} coat "
+               "carry?", [], list(CARRIES), Query(kind="detail", person=d.id, topic="carries"), [d.id, "c_cloakroom"])
+    qm.add(Suite.MIU, f"How many people does the security camera still from the {room} show?", [],
+           count_options("figure", 4)[1:], Query(kind="detail", person=d.id, topic="figures"), [d.id, "c_cloakroom"])
+
+
+def sheet_question(qm: QuestionMaker, d: ClueDraft) -> None:
+    extra = dict(d.extra)
+    correct, near = clock_options(qm)
+    decoys = [clock_label(int(m)) for m in extra["decoys"].split()]
+    qm.add(Suite.MIU, f"On the photographed sheet of timepieces, what time does the one tagged {extra['tag']} show?",
+           correct, decoys + qm.rng.sample(near, 1), Query(kind="clock_shows"), [d.id])
+
+
 def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
     w = qm.world
-    if d.style == "clock":
+    if d.style == "clock" and d.medium == "collage":
+        sheet_question(qm, d)
+    elif d.source == "cctv":
+        cctv_questions(qm, d)
+    elif d.source == "timetable":
+        slots = tuple(sorted(f.slot for f in d.facts if isinstance(f, At)))
+        first = qm.naming.label(d.subject or "").split()[0]
+        qm.add(Suite.MIU, f"On the staff's movement board, how many different rooms does {first}'s row show?", [],
+               count_options("room", 3)[1:], Query(kind="trail_rooms", person=d.subject, slots=slots), [d.id])
+    elif d.style == "clock":
         qm.add(Suite.MIU, "What time does the stopped clock show?", *clock_options(qm), Query(kind="clock_shows"),
                [d.id])
     elif d.style == "floorplan":

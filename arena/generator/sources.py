@@ -16,16 +16,17 @@ from arena.scripts.schema import Visibility
 
 ALIBI_KINDS = {
     "easy": ("witness", "staff", "receipt"),
-    "medium": ("witness", "staff", "receipt", "chat", "ticket", "floorplan"),
-    "hard": ("receipt", "chat", "ticket", "floorplan", "witness"),
+    "medium": ("witness", "staff", "receipt", "chat", "ticket", "floorplan", "cctv", "timetable"),
+    "hard": ("receipt", "chat", "ticket", "floorplan", "witness", "cctv", "timetable", "cctv"),
 }
-REACH_KINDS = {"easy": ("witness", "staff"), "medium": ("witness", "staff", "receipt"),
-               "hard": ("route", "receipt", "route", "witness")}
+REACH_KINDS = {"easy": ("witness", "staff", "timetable"), "medium": ("witness", "staff", "receipt", "timetable"),
+               "hard": ("route", "receipt", "route", "witness", "cctv")}
 MOTIVE_KINDS = {"easy": ("testimony", "letter"), "medium": ("letter", "chat", "testimony", "telegram"),
                 "hard": ("chat", "letter", "telegram", "testimony")}
 MEDIUM = {"witness": "text", "staff": "text", "testimony": "text", "receipt": "receipt", "chat": "chat",
           "ticket": "document", "letter": "document", "telegram": "document", "floorplan": "floorplan",
-          "route": "route_map", "note": "text"}
+          "route": "route_map", "note": "text",
+          "cctv": "cctv", "timetable": "timetable"}
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,10 @@ def sighting(rng: random.Random, world: World, person: str, slot: int, kinds: tu
         return Source(kind, MEDIUM[kind], Visibility.LOCATION, location=place, facts=(fact,))
     if kind == "floorplan":
         return Source(kind, "floorplan", Visibility.PUBLIC, facts=(fact,))
+    if kind == "timetable":  # the staff's board: the person's stays over the quarter hours around `slot`
+        window = range(max(0, slot - 1), min(len(world.positions[person]), slot + 2))
+        facts = tuple(At(person=person, place=world.positions[person][t], slot=t) for t in window)
+        return Source(kind, "timetable", Visibility.LOCATION, location=place, facts=facts)
     # found where it was left, never held by its subject (whose script tells the same evening)
     return Source(kind, MEDIUM[kind], Visibility.LOCATION, location=place, facts=(fact,))
 

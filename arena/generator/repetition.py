@@ -1,0 +1,31 @@
+"""Cross-role repetition: how much of a case's role prose is shared word for word between roles.
+
+A sentence longer than six words that appears in two roles' scripts of the same case reads as a template;
+`repeat_share` is the share of such sentences over all the case's role sentences (the benchmark prints it,
+and the tests keep it low).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a script longer than six words (split at . ! ? and line ends)."""
+    return [p.strip() for p in SENTENCE_END.split(text) if len(p.split()) > 6]
+
+
+def repeat_share(scripts: Sequence[str]) -> float:
+    """Share of the sentences (longer than six words) of these scripts that also appear, word for word, in
+    another of them."""
+    by_role = [sentences(text) for text in scripts]
+    owners: dict[str, set[int]] = {}
+    for i, role_sentences in enumerate(by_role):
+        for sentence in role_sentences:
+            owners.setdefault(sentence, set()).add(i)
+    total = sum(len(s) for s in by_role)
+    shared = sum(len(owners[s]) > 1 for role_sentences in by_role for s in role_sentences)
+    return shared / total if total else 0.0

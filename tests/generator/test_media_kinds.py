@@ -1,0 +1,102 @@
+"""The media-rich kinds in generated cases: CCTV stills, staff timetables, furnished plans and sheets of
+timepieces carry facts only their pixels show, their MIU questions are keyed by the solver, and
+evidence.yaml lists them."""
+
+from __future__ import annotations
+
+from arena.generator import GeneratedCase
+from arena.generator.check import normalised, text_of
+from arena.generator.facts import At, Detail
+from arena.generator.layer import evidence_document
+from arena.generator.pipeline import card_params
+from arena.generator.solver import Solver
+from arena.scripts.schema import Suite
+from tests.generator.conftest import cached_case, spread
+
+CASES = spread(30, 50_000)
+
+
+def templates(case: GeneratedCase) -> dict[str, str]:
+    """Image file -> the kind drawn: cctv, timetable, or sheet (a collage of timepieces)."""
+    names = {"cctv": "cctv", "timetable": "timetable", "collage": "sheet", "furnished_plan": "furnished"}
+    return {spec["file"]: names[spec["template"]] for spec in case.cards if spec["template"] in names}
+
+
+def test_new_kinds_appear_across_difficulties_and_carry_only_image_facts() -> None:
+    seen: dict[str, set[str]] = {}
+    for request in CASES:
+        case = cached_case(request)
+        kinds = templates(case)
+        for clue in case.script.clues:
+            kind = kinds.get(clue.image.file, "") if clue.image else ""
+            if not kind:
+                continue
+            seen.setdefault(kind, set()).add(request.options.difficulty)
+            assert clue.id in case.facts.media_clues
+            if kind in ("cctv", "timetable"):
+                person = next(f.person for f in case.facts.clues[clue.id] if isinstance(f, At))
+                assert case.facts.people[person] not in " ".join((clue.title, clue.text))
+    assert set(seen) == {"cctv", "timetable", "sheet", "furnished"}
+    assert seen["sheet"] == {"hard"}
+    assert "easy" not in seen["furnished"]
+    assert "easy" not in seen["cctv"]
+
+
+def test_cctv_is_identified_through_the_cloakroom_list_and_its_answers_need_the_still() -> None:
+    case = next(c for c in map(cached_case, CASES) if "c_cloakroom" in c.facts.clues)
+    cloak = next(c for c in case.script.clues if c.id == "c_cloakroom")
+    stills = [cid for cid in case.facts.by_looks]
+    assert stills and all(case.facts.people[p] in cloak.text for p in case.facts.people)
+    texts = " ".join(normalised(t) for t in text_of(case.script, card_params(case),
+                                                        set(case.facts.media_clues)).values())
+    for q in case.script.questions:
+        query = case.facts.queries[q.id]
+        if q.suite is Suite.MIU and query.kind == "detail" and query.person in stills:
+            shown = next(f.value for f in case.facts.clues[query.person]
+                         if isinstance(f, Detail) and f.topic == query.topic)
+            assert [q.options[k] for k in q.answer] == [shown]
+            assert normalised(shown) not in texts
+            assert "c_cloakroom" in q.evidence
+
+
+def test_media_facts_leave_text_alone_undecided_and_are_recorded_in_the_evidence_layer() -> None:
+    for request in CASES[:12]:
+        case = cached_case(request)
+        text_left = Solver(case.facts, case.facts.solving_facts(text_only=True)).culprits()
+        assert len(text_left) >= 2
+        layer = {f["id"]: f for f in evidence_document(case.script, case.facts)["facts"]}
+        for clue_id in case.facts.by_looks:
+            assert layer[clue_id]["modality"] == "media"
+            assert layer[clue_id]["source"]["image"].endswith(".jpg")
+
+
+def test_sheet_question_offers_the_other_timepieces_as_distractors() -> None:
+    hard = [c for c in map(cached_case, CASES) if "sheet" in templates(c).values()]
+    assert hard
+    for case in hard:
+        q = next(q for q in case.script.questions if "sheet of timepieces" in q.stem)
+        sheet = card_params(case)["images/c_clock.jpg"]
+        tag = q.stem.split("tagged ")[1].split()[0]
+        shown = {f"{i['params']['hour'] % 12 or 12}:{i['params']['minute']:02d}" for i in sheet["items"]}
+        assert set(q.options.values()) & shown - {q.options[q.answer[0]]}
+        mine = next(i["params"] for i in sheet["items"] if i["label"] == tag)
+        assert q.options[q.answer[0]] == f"{mine['hour'] % 12 or 12}:{mine['minute']:02d}"
+
+
+def test_furnished_plan_questions_ask_what_only_the_plan_draws() -> None:
+    asked = 0
+    for case in map(cached_case, CASES):
+        spec = next(s for s in case.cards if s["file"].startswith("images/c_floorplan"))
+        if spec["template"] != "furnished_plan":
+            continue
+        drawn = {f["room"]: f["kind"].replace("_", " ") for f in spec["params"]["furniture"]}
+        assert len(drawn) == len(case.facts.places)
+        texts = " ".join(normalised(t) for t in text_of(case.script, card_params(case),
+                                                            set(case.facts.media_clues)).values())
+        for q in case.script.questions:
+            if "piece of furniture" in q.stem:
+                room = q.stem.split("drawn in the ")[1].rstrip("?")
+                assert q.options[q.answer[0]] == drawn[room]
+                assert normalised(drawn[room]) not in texts
+                asked += 1
+    assert asked
