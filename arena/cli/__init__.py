@@ -34,13 +34,14 @@ COMMANDS = [
     LazyCommand("tournament", "arena.cli.tournament_cmd:tournament",
                 "Play an all-play-all tournament (resumable: rerun the same command to continue)."),
     LazyCommand("submit", "arena.cli.submit_cmd:submit",
-                "Register an entry after a smoke check and place it against the active pool."),
+                "Register an entry after a smoke check and place it against the active pool (or a frozen one)."),
     LazyCommand("qa", "arena.cli.qa_cmd:qa",
                 "Ask an entry the multiple-choice questions of the cases; store every answer; print accuracy."),
     LazyCommand("leaderboard", "arena.cli.leaderboard_cmd:leaderboard",
-                "Ratings from the recorded games: TrueSkill, Bradley-Terry with 95% CIs, win rates per faction."),
-    LazyCommand("generate", "arena.cli.generate_cmd:generate", "Generate murder-mystery cases; each passes the "
-                "solver check (exactly one solution) before it is written."),
+                "Ratings from the recorded games: side-balanced Bradley-Terry, TrueSkill, win rates, failure rates."),
+    LazyCommand("generate", "arena.cli.generate_cmd:generate",
+                "Generate murder-mystery cases; each passes every check (coherence, unique solution, whole-case "
+                "keys, images needed, script length) before it is written."),
     LazyCommand("play", "arena.cli.play_cmd:play",
                 "Play one game between two entries, write its event log (JSONL) and record it in the store."),
     LazyCommand("replay", "arena.cli.play_cmd:replay_log",

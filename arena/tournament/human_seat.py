@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict
 from arena.agents.base import Agent
 from arena.agents.human import AwaitingHuman, HumanAgent, HumanReplayError
 from arena.agents.registry import agent_for_entry
-from arena.agents.runner import DEFAULT_TIMEOUT_S, GameResult, SeatedAgents, play_game
+from arena.agents.runner import DEFAULT_TIMEOUT_S, CallTiming, GameResult, SeatedAgents, play_game
 from arena.engine.events import EventBase
 from arena.engine.observation import Observation
 from arena.engine.parsing import OutputError, parse_output
@@ -121,6 +121,7 @@ class Paused:
     state: GameState
     moves_used: int
     events: tuple[EventBase, ...]
+    timings: tuple[CallTiming, ...] = ()  # the calls' latencies so far (telemetry, not in the events)
 
 
 @dataclass(frozen=True)
@@ -170,11 +171,12 @@ async def _play(spec: SeatSpec, script: Script, moves: list[dict[str, Any]], cli
 
     person = HumanAgent(moves)
     seated = seat_agents(spec, script, person, client)
+    timings: list[CallTiming] = []
     try:
         result = await play_game(script, seated, GameConfig(rounds=spec.rounds), spec.seed, timeout_s=timeout_s,
-                                 clock=person.clock, on_event=sink)
+                                 clock=person.clock, on_event=sink, on_timing=timings.append)
     except AwaitingHuman as pause:
-        return Paused(pause.observation, replay(events, script), pause.moves_used, tuple(events))
+        return Paused(pause.observation, replay(events, script), pause.moves_used, tuple(events), tuple(timings))
     except HumanReplayError as exc:
         raise exc.as_error() from None
     models = (e for e in (spec.opponents_entry, spec.teammates_entry) if not e.is_builtin)
@@ -239,7 +241,8 @@ def session_write(session_id: str, spec: SeatSpec, script: Script, finished: Fin
     """
     seating = spec.seating(script)
     write = game_write(None, finished.result.events, script=script_ref(script), seed=spec.seed,
-                       civilians=seating.civilians, murderer=seating.murderer, started_at=spec.started_at)
+                       civilians=seating.civilians, murderer=seating.murderer, started_at=spec.started_at,
+                       latencies=[t.latency_ms for t in finished.result.timings])
     game_id, mates = "g-" + session_id, spec.teammates_entry.entry_id
     calls = []
     for call in write.calls:

@@ -99,13 +99,13 @@ def test_bad_specs_name_the_card_and_the_problem(spec: CardSpec, match: str) -> 
 def test_a_missing_font_package_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     gone = typefaces.SystemFace("fonts-nowhere", "/nonexistent/face.ttf", "OFL-1.1", True)
     monkeypatch.setitem(typefaces.SYSTEM_FACES, "hand_pen", gone)
-    typefaces.face_font.cache_clear()
+    typefaces._system_font.cache_clear()
     try:
         with pytest.raises(CardError, match="fonts-nowhere.*make setup"):
             render_card(CardSpec(file="n.png", template="document", params=LETTER, look="handwritten"))
     finally:
         monkeypatch.undo()
-        typefaces.face_font.cache_clear()
+        typefaces._system_font.cache_clear()
 
 
 def test_every_system_face_is_installed() -> None:
