@@ -111,13 +111,13 @@ def try_model(
     asyncio.run(run())
 
 
-def print_report(report: SmokeReport) -> None:
+def print_report(report: SmokeReport, console: Console = out) -> None:
     """The smoke report as two rich tables: the checks, then the entry's games."""
     checks = Table(Column("check", no_wrap=True), "result", Column("detail", overflow="fold"),
                    title=f"arena models check {report.entry_name} ({report.entry_id})")
     for check in report.checks:
         checks.add_row(check.name, "[green]pass[/]" if check.passed else "[red]FAIL[/]", Text(check.detail))
-    out.print(checks)
+    console.print(checks)
     games = Table("side", "case", "status", "legal", "calls", "statuses", "tokens in/out", "cost", "images sent",
                   title="Games (the checked entry's roles only)")
     for g in report.games:
@@ -125,10 +125,10 @@ def print_report(report: SmokeReport) -> None:
         statuses = ", ".join(f"{s} {n}" for s, n in sorted(g.statuses.items()))
         games.add_row(g.side, g.script_id, g.status, f"{g.legal}/{g.decisions}", str(g.calls), statuses,
                       f"{g.input_tokens}/{g.output_tokens}", cost, str(g.images_sent))
-    out.print(games)
+    console.print(games)
     latency = report.latency_ms
     verdict = "[bold green]PASSED[/]" if report.passed else "[bold red]FAILED[/]"
-    out.print(f"{verdict}  legal share {report.legal_share:.0%} | parse failures {report.parse_failures} | "
+    console.print(f"{verdict}  legal share {report.legal_share:.0%} | parse failures {report.parse_failures} | "
               f"latency mean {latency['mean']:.0f} ms, max {latency['max']:.0f} ms", highlight=False)
 
 

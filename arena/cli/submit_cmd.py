@@ -20,7 +20,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from arena.agents.smoke import smoke_check
+from arena.agents.smoke import SmokeReport, smoke_check
+from arena.cli.models_cmd import print_report as print_smoke_tables
 from arena.cli.tournament_cmd import (
     ConcurrencyOpt,
     DbOpt,
@@ -36,6 +37,7 @@ from arena.coe.qa_check import qa_check
 from arena.entries import Entry, load_entries, resolve_entry
 from arena.errors import ConfigError
 from arena.providers.client import ModelClient
+from arena.scripts.loader import CASE_SETS
 from arena.scripts.schema import Script
 from arena.tournament import RunOptions, TournamentSummary
 from arena.tournament.director import placement_tournament
@@ -58,13 +60,16 @@ async def _smoke(entry: Entry, no_cache: bool, script: Script | None) -> Any:
         return await smoke_check(entry, client, script=script, extra_checks=(qa_check(script),))
 
 
-def check(entry: Entry, no_cache: bool, scripts: str) -> dict[str, Any]:
-    """The smoke check's report (on the first chosen case, or its default one for `all`); built-in
-    agents play legal moves by construction and need none."""
+BUILTIN_NOTE = "built-in agent: legal by construction, not checked"
+
+
+def check(entry: Entry, no_cache: bool, scripts: str) -> SmokeReport | None:
+    """The smoke check's report (on the first chosen case, or its default one for `all`); None for a
+    built-in agent, which plays legal moves by construction and needs none."""
     if entry.is_builtin:
-        return {"passed": True, "note": "built-in agent: legal by construction, not checked"}
-    case = None if scripts.strip() == "all" else select_scripts(scripts)[0]
-    return dict(asyncio.run(_smoke(entry, no_cache, case)).to_dict())
+        return None
+    case = None if scripts.strip() in CASE_SETS else select_scripts(scripts)[0]
+    return asyncio.run(_smoke(entry, no_cache, case))
 
 
 def registered_versions(db: Path, name: str) -> list[dict[str, Any]]:
@@ -72,12 +77,12 @@ def registered_versions(db: Path, name: str) -> list[dict[str, Any]]:
             for e in Reader(db).entries() if e.name == name]
 
 
-def print_report(report: dict[str, Any], console: Console) -> None:
-    status = "[green]passed[/]" if report.get("passed") else "[red]failed[/]"
-    console.print(f"smoke check {status}", highlight=False)
-    for key, value in report.items():
-        if key != "passed":
-            console.print(f"  {escape(str(key))}: {escape(json.dumps(value, default=str))}", highlight=False)
+def print_report(smoke: SmokeReport | None, console: Console) -> None:
+    """The smoke check as `arena models check` prints it (tables), or the note for a built-in agent."""
+    if smoke is None:
+        console.print(f"smoke check [green]passed[/]: {BUILTIN_NOTE}", highlight=False)
+    else:
+        print_smoke_tables(smoke, console)
 
 
 def submit(
@@ -107,12 +112,14 @@ def submit(
     path = default_db_path(db)
     frozen = frozen_pool(path, pool) if pool is not None else None
     store = Store(path)  # opens for writing before the (possibly paid) smoke check
-    report = None if skip_check else check(entry, no_cache, scripts)
+    smoke = None if skip_check else check(entry, no_cache, scripts)
+    report = None if skip_check else (
+        {"passed": True, "note": BUILTIN_NOTE} if smoke is None else dict(smoke.to_dict()))
     result: dict[str, Any] = {"entry_id": entry.entry_id, "name": entry.name, "smoke": report}
     if report is not None and not report.get("passed"):
-        refuse(result, report, as_json)
+        refuse(result, smoke, as_json)
     if report is not None and not as_json:
-        print_report(report, out)
+        print_report(smoke, out)
     version = store.upsert_entry(EntryRecord.from_entry(entry))
     summary = place(entry, known, store, scripts, placement_games, seed, rounds,
                     RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout), no_cache, as_json, frozen,
@@ -127,13 +134,13 @@ def submit(
         print_outcome(result, summary)
 
 
-def refuse(result: dict[str, Any], report: dict[str, Any], as_json: bool) -> NoReturn:
+def refuse(result: dict[str, Any], smoke: SmokeReport | None, as_json: bool) -> NoReturn:
     """A failed smoke check: report it, register nothing, exit 1."""
     result.update(registered=False, placement=None)
     if as_json:
         print(json.dumps(result, default=str))
     else:
-        print_report(report, err)
+        print_report(smoke, err)
         err.print(f"[red]not registered[/]: {escape(result['name'])} failed the smoke check", highlight=False)
     raise typer.Exit(1)
 

@@ -98,3 +98,16 @@ def test_an_unknown_pool_is_refused_before_anything_is_registered(tmp_path):
     result = runner.invoke(app, ["submit", "builtin/naive", "--db", str(db), "--pool", "nope", "--json"])
     assert result.exit_code != 0 and "no frozen pool 'nope'" in str(result.exception)
     assert [e.name for e in Reader(db).entries()] == ["builtin/random"]
+
+
+def test_the_smoke_check_prints_as_tables_like_models_check(tmp_path):
+    db = tmp_path / "a.duckdb"
+    result = runner.invoke(app, ["submit", "mock/player", "--db", str(db), "--scripts", str(FIXTURE_CASE),
+                                 "--rounds", "1"])
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.stdout.split())
+    assert "Games (the checked entry's roles only)" in shown and "PASSED legal share 100%" in shown
+    assert '"checks"' not in result.stdout and "checks: [" not in result.stdout  # no raw JSON
+    builtin = runner.invoke(app, ["submit", "builtin/naive", "--db", str(db), "--scripts", str(FIXTURE_CASE),
+                                  "--rounds", "1"])
+    assert builtin.exit_code == 0 and "legal by construction" in builtin.stdout
