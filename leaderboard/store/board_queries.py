@@ -44,6 +44,8 @@ ENTRY_SQL = {
         sum(prompt_tokens + completion_tokens) AS tokens, sum(cost_usd) AS cost_usd
         FROM agent_calls WHERE entry_id = $1 GROUP BY status, kind ORDER BY status, kind""",
 }
+ENTRY_COST_SQL = """SELECT entry_id, sum(cost_usd) AS cost_usd, count(DISTINCT game_id) AS cost_games
+    FROM agent_calls WHERE game_id IS NOT NULL GROUP BY entry_id"""
 CALLS_SQL = """SELECT role, kind, status, prompt_tokens, completion_tokens, cost_usd, latency_ms, cached, created_at
     FROM agent_calls WHERE game_id = ? ORDER BY created_at"""
 
@@ -66,6 +68,11 @@ def games(conn: Connection, filters: tuple[tuple[str, str], ...], limit: int) ->
     where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
     return _frame(conn, f"SELECT {GAME_COLUMNS} FROM games {where} ORDER BY finished_at DESC, game_id LIMIT ?",
                   [*params, limit])
+
+
+def entry_costs(conn: Connection) -> pd.DataFrame:
+    """Per entry: what its game calls cost (`cost_usd`, from `agent_calls`) over how many games (`cost_games`)."""
+    return _frame(conn, ENTRY_COST_SQL)
 
 
 def game_calls(conn: Connection, game_id: str) -> pd.DataFrame:

@@ -119,6 +119,23 @@ def board(path: str) -> Board:
     return _board(path, file_version(path))
 
 
+FIELD_RATING = 1000.0  # the side-balanced rating's scale is centred on the field: 1000 = an average entry
+
+
+def with_costs(table: pd.DataFrame, costs: pd.DataFrame) -> pd.DataFrame:
+    """Adds `cost_per_game` (dollars per game the entry played, from its calls) and `cost_per_point`
+    (its total spend per rating point above the field's 1000; None at or below it, or when it spent nothing
+    that was priced)."""
+    spend = costs.set_index("entry_id")["cost_usd"] if not costs.empty else pd.Series(dtype=float)
+    total = table["entry"].map(spend).astype(float)
+    games = table["games"].astype(float)
+    above = table["rating"].astype(float) - FIELD_RATING
+    with np.errstate(invalid="ignore", divide="ignore"):
+        per_game = total / games.where(games > 0)
+        per_point = total.where(total > 0) / above.where(above > 0)
+    return table.assign(cost_usd=total, cost_per_game=per_game, cost_per_point=per_point)
+
+
 def with_entry_info(rows: pd.DataFrame, entries: pd.DataFrame) -> pd.DataFrame:
     """Adds display name, deprecated flag, per-side win rates and the CI as +above / -below the rating."""
     info = entries.set_index("entry_id")[["display", "deprecated"]]

@@ -89,6 +89,16 @@ def entries(path: str) -> pd.DataFrame:
     return _entries(path, file_version(path))
 
 
+@st.cache_data(ttl=TTL_S, show_spinner=False)
+def _entry_costs(path: str, version: Version) -> pd.DataFrame:
+    return frame(path, q.entry_costs)
+
+
+def entry_costs(path: str) -> pd.DataFrame:
+    """entry_id, cost_usd (its game calls), cost_games (games with calls of it)."""
+    return _entry_costs(path, file_version(path))
+
+
 def display_names(path: str) -> dict[str, str]:
     """entry_id -> display name (`name`, or `name vN` for later versions); unknown ids map to themselves."""
     table = entries(path)

@@ -46,13 +46,19 @@ COLUMNS = {
     "provider_failure_rate": st.column_config.NumberColumn("Provider failures", help="Share of the entry's decisions "
                                                            "lost to provider failures (api_error, timeout, "
                                                            "context_limit, refused_or_blocked)", format="percent"),
+    "cost_per_game": st.column_config.NumberColumn("$ / game", help="What the entry's own model calls cost per "
+                                                   "game it played (priced at its entry's prices; — when unpriced "
+                                                   "or free)", format="$%.4f"),
+    "cost_per_point": st.column_config.NumberColumn("$ / rating point", help="The entry's total spend per rating "
+                                                    "point above the field's 1000 (— at or below 1000, or when "
+                                                    "it spent nothing)", format="$%.4f"),
     "provisional": st.column_config.CheckboxColumn("Provisional", help=f"Fewer than {MIN_GAMES} games"),
     "deprecated": st.column_config.CheckboxColumn("Deprecated"),
 }
 
 
 MAIN = ["rank", "link", "rating", "rating_ci", "games", "wins", "draws", "civilian_text", "murderer_text",
-        "forfeit_rate", "provider_failure_rate", "provisional"]
+        "forfeit_rate", "provider_failure_rate", "cost_per_game", "cost_per_point", "provisional"]
 DETAILS = ["mu", "sigma", "conservative", "mu_civilian", "sigma_civilian", "mu_murderer", "sigma_murderer", "bt", "ci"]
 INTRO = """**Whodunit Arena** rates vision-language models by how they play murder-mystery games
 (WhodunitBench's protocol). Each game seats one entry in every civilian role and another as the
@@ -68,6 +74,8 @@ ABOUT = """- **Entry**: one contestant, a provider and model with fixed settings
   their intervals overlap; fewer than the minimum games marks a rating *provisional*.
 - **TrueSkill** (μ, σ; conservative μ − 3σ) is shown beside it for reference.
 - **Forfeit rate**: share of an entry's decisions it lost (its own invalid output, or a provider failure).
+- **$ / game** and **$ / rating point**: what the entry's own model calls cost per game, and its total
+  spend per rating point above the field's 1000 (— when it spent nothing or rates at or below 1000).
 - Other pages: **Head-to-head** (who beat whom, each seating), **Chain of evaluation** (WhodunitBench's
   Table 3: understanding and reasoning scores), **Game replay** (read a game turn by turn), **Scripts**
   (the cases), **Entry**."""
@@ -104,7 +112,8 @@ def side_caption(summary: dict[str, Any]) -> str:
 
 def board_table(path: str, show_deprecated: bool) -> pd.DataFrame:
     board = board_data.board(path)
-    table = board_data.with_entry_info(board.rows, data.entries(path))
+    table = board_data.with_costs(board_data.with_entry_info(board.rows, data.entries(path)),
+                                  data.entry_costs(path))
     if not show_deprecated:
         table = table[~table["deprecated"]]
     st.caption(source_caption(board))

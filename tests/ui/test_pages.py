@@ -5,6 +5,7 @@ Values shown are checked against the database itself (queried here with `Reader`
 
 from __future__ import annotations
 
+import math
 import shutil
 from pathlib import Path
 
@@ -69,6 +70,24 @@ def test_leaderboard_matches_the_latest_snapshot(board_db: BoardDb) -> None:
     assert [entry_url(e, d) for e, d in zip(table["entry"], table["display"], strict=True)] == list(table["link"])
     assert "rates vision-language models" in texts(at)
     assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")
+    with duckdb.connect(str(board_db.path), read_only=True) as conn:
+        spent = dict(conn.execute("SELECT entry_id, sum(cost_usd) FROM agent_calls GROUP BY 1").fetchall())
+    for row in table.itertuples():  # $ / game: what the entry's own calls cost, over its games
+        if row.games > 0 and row.entry in spent:
+            assert row.cost_per_game == pytest.approx(spent[row.entry] / row.games)
+
+
+def test_cost_per_game_and_per_rating_point_on_a_hand_table() -> None:
+    from leaderboard.ui.board_data import with_costs
+
+    table = pd.DataFrame({"entry": ["a", "b", "c", "d"], "games": [4, 2, 0, 5], "rating": [1100.0, 950.0, 1000.0,
+                                                                                          1200.0]})
+    costs = pd.DataFrame({"entry_id": ["a", "b", "d"], "cost_usd": [2.0, 1.0, 0.0], "cost_games": [4, 2, 5]})
+    out = with_costs(table, costs).set_index("entry")
+    assert out.loc["a", "cost_per_game"] == pytest.approx(0.5) and out.loc["a", "cost_per_point"] == pytest.approx(0.02)
+    assert out.loc["b", "cost_per_game"] == pytest.approx(0.5) and math.isnan(out.loc["b", "cost_per_point"])
+    assert math.isnan(out.loc["c", "cost_per_game"])  # no games, no spend
+    assert out.loc["d", "cost_per_game"] == 0.0 and math.isnan(out.loc["d", "cost_per_point"])  # free entry
 
 
 def test_deprecated_entries_appear_behind_the_toggle(board_db: BoardDb) -> None:
