@@ -20,7 +20,8 @@ from rich.console import Console
 
 from arena.agents.runner import DEFAULT_TIMEOUT_S
 from arena.cli.coe_render import condition_text, offline_table, report_table, row_json
-from arena.cli.qa_cmd import _mode
+from arena.cli.estimate_view import print_estimate
+from arena.cli.qa_cmd import _mode, estimate_qa
 from arena.cli.qa_cmd import _run as run_suites
 from arena.cli.tournament_cmd import execute, print_summary
 from arena.coe.cases import CaseIndex
@@ -30,6 +31,8 @@ from arena.coe.report import CoeRow, coe_report
 from arena.coe.table3 import DEFAULT_OPPONENT, table3_tournament
 from arena.entries import load_entries, resolve_entry
 from arena.tournament import RunOptions
+from arena.tournament.dry_run import estimate_tournament
+from arena.tournament.plan import games_of
 from arena.tournament.selection import select_scripts
 from leaderboard.store import Reader, Store, default_db_path
 
@@ -53,13 +56,15 @@ EntriesFileOpt = typer.Option(None, "--entries-file", help="Entries TOML file.")
 OptionOpt = typer.Option([], "-M", "--option", help="Setting key=value of the entry (repeatable).")
 NoCacheOpt = typer.Option(False, "--no-cache", help="Bypass the model response cache.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON (the rows, the games, the judging, the QA run).")
+DryRunOpt = typer.Option(False, "--dry-run", help="Print the planned games and questions, their calls, tokens and "
+                         "cost per entry, estimated from the rendered prompts; play and ask nothing.")
 
 
 def table3(entry: str = EntryOpt, opponent: str = OpponentOpt, games: int = GamesOpt, scripts: str = ScriptsOpt,
            judge: str = JudgeOpt, suite: str = SuiteOpt, qa_limit: int | None = QaLimitOpt, seed: int = SeedOpt,
            rounds: int = RoundsOpt, concurrency: int = ConcurrencyOpt, timeout: float = TimeoutOpt,
            db: Path | None = DbOpt, entries_file: Path | None = EntriesFileOpt, option: list[str] = OptionOpt,
-           no_cache: bool = NoCacheOpt, as_json: bool = JsonOpt) -> None:
+           no_cache: bool = NoCacheOpt, as_json: bool = JsonOpt, dry_run: bool = DryRunOpt) -> None:
     """The paper's Table-3 protocol: ENTRY as the civilians against a fixed murderer on every case, its
     transcripts judged, the QA suites run; prints the Table-3 row (resumable: rerun the same command)."""
     known = load_entries(entries_file)
@@ -67,6 +72,16 @@ def table3(entry: str = EntryOpt, opponent: str = OpponentOpt, games: int = Game
     judges = judge_entries(judge, [], entries_file)
     cases = select_scripts(scripts)
     plan = table3_tournament(chosen, rival, cases, games=games, seed=seed, rounds=rounds)
+    config = QaConfig(suites=suites_for(suite), mode=_mode(chosen.strategy), seed=seed, limit=qa_limit)
+    if dry_run:
+        lines = asyncio.run(estimate_tournament(plan, rounds))
+        qa_line = estimate_qa(chosen, cases, config)
+        qa_line.name = f"{chosen.name} (QA suites)"
+        lines[f"{chosen.entry_id}:qa"] = qa_line
+        print_estimate(lines, f"dry run of arena coe table3 {plan.tournament_id}: {len(games_of(plan.matches))} "
+                       f"games, {qa_line.calls} questions (judging not included)", out, as_json,
+                       {"tournament_id": plan.tournament_id, "games": len(games_of(plan.matches))})
+        return
     options = RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout)
     summary = execute(plan, db, options, no_cache=no_cache, as_json=as_json)
     path = default_db_path(db)
@@ -75,7 +90,6 @@ def table3(entry: str = EntryOpt, opponent: str = OpponentOpt, games: int = Game
     store = Store(path)
     index = CaseIndex(_by_id={s.id: s for s in cases})
     judged = asyncio.run(score_with_judges(store, judges, index, no_cache=no_cache, tournament=plan.tournament_id))
-    config = QaConfig(suites=suites_for(suite), mode=_mode(chosen.strategy), seed=seed, limit=qa_limit)
     qa = asyncio.run(run_suites(store, chosen, cases, config, no_cache, False, quiet=as_json))
     rows = table3_rows(path, chosen.entry_id, rival.entry_id)
     if as_json:

@@ -92,3 +92,16 @@ def test_a_judge_whose_every_judgement_fails_says_why_and_exits_1(tmp_path: Path
     assert result.exit_code == 1
     shown = " ".join(result.output.split())
     assert "without a score (parse_error" in shown and "every judgement failed" in shown
+
+
+def test_table3_dry_run_estimates_games_and_questions_and_records_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "arena.duckdb"
+    result = runner.invoke(app, ["coe", "table3", "--entry", "mock/player", "--scripts", str(FIXTURE_CASE),
+                                 "--rounds", "1", "--db", str(db), "--dry-run", "--json"])
+    assert result.exit_code == 0, result.output
+    estimate = json.loads(result.stdout)
+    assert estimate["dry_run"] is True and estimate["games"] == 1
+    names = {line["entry"]: line for line in estimate["entries"]}
+    assert names["mock/player"]["calls"] > 0 and names["mock/player (QA suites)"]["calls"] > 0
+    assert names["mock/player"]["prompt_tokens"] > 0
+    assert not db.exists()  # a dry run plays, asks and records nothing
