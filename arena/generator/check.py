@@ -7,7 +7,6 @@ case on disk can be re-checked (`check_folder`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -29,7 +28,7 @@ from arena.generator.facts import (
 )
 from arena.generator.findings import Finding
 from arena.generator.persona import check_coherence, check_length
-from arena.generator.questions import Naming
+from arena.generator.questions import Naming, normalised
 from arena.generator.solver import Solver
 from arena.scripts.loader import load_script_unchecked
 from arena.scripts.schema import ImageKind, ReasoningStep, Script, Suite
@@ -63,10 +62,6 @@ def text_of(script: Script, cards: Mapping[str, Any], media: set[str]) -> dict[s
         alt = clue.image.alt if clue.image is not None else ""
         texts[f"clue {clue.id}"] = " ".join((clue.title, clue.text, printed, alt or ""))
     return texts
-
-
-def normalised(text: str) -> str:
-    return " " + " ".join(re.findall(r"[a-z0-9:]+", text.lower())) + " "
 
 
 def check_vision(script: Script, case: CaseFacts, cards: Mapping[str, Any]) -> list[Finding]:

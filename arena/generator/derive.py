@@ -13,7 +13,6 @@ from typing import Any
 from arena.generator import pools
 from arena.generator.cards import card_spec, image_file
 from arena.generator.chain import build_chain
-from arena.generator.check import normalised
 from arena.generator.cluetext import clue_text, clue_title
 from arena.generator.evidence import TEXT_RICH, ClueDraft, plan_evidence
 from arena.generator.facts import (
@@ -36,6 +35,7 @@ from arena.generator.questions import (
     QuestionMaker,
     lsu_questions,
     media_card_question,
+    normalised,
     presence_questions,
     step_question,
     text_card_question,

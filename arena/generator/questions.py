@@ -263,9 +263,14 @@ def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
                    [d.id])
 
 
+def normalised(text: str) -> str:
+    """Lower-case words, digits and times joined by single spaces, padded: phrases compare as whole words."""
+    return " " + " ".join(re.findall(r"[a-z0-9:]+", text.lower())) + " "
+
+
 def stated(qm: QuestionMaker, answer: str) -> bool:
     """Whether an MIU answer appears in a text of the case already written (it would then not need the image)."""
-    return " " + " ".join(re.findall(r"[a-z0-9:]+", answer.lower())) + " " in qm.texts
+    return normalised(answer) in qm.texts
 
 
 def cctv_questions(qm: QuestionMaker, d: ClueDraft) -> None:
