@@ -27,7 +27,7 @@ def fmt(value: float | None, digits: int = 1) -> str:
 
 
 def condition_text(row: CoeRow) -> str:
-    return f"table3 vs {row.opponent}" if row.condition == "table3" else row.condition
+    return f"{row.condition} vs {row.opponent}" if row.opponent else row.condition
 
 
 def row_json(row: CoeRow) -> dict[str, Any]:

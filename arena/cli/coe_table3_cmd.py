@@ -27,12 +27,12 @@ from arena.cli.tournament_cmd import execute, print_summary
 from arena.coe.cases import CaseIndex
 from arena.coe.judging import judge_entries, score_with_judges
 from arena.coe.qa_run import QaConfig, suites_for
-from arena.coe.report import CoeRow, coe_report
+from arena.coe.report import KEY_CLUES, CoeRow, coe_report
 from arena.coe.table3 import DEFAULT_OPPONENT, table3_tournament
 from arena.entries import load_entries, resolve_entry
 from arena.tournament import RunOptions
 from arena.tournament.dry_run import estimate_tournament
-from arena.tournament.plan import games_of
+from arena.tournament.plan import game_options, games_of
 from arena.tournament.selection import select_scripts
 from leaderboard.store import Reader, Store, default_db_path
 
@@ -58,20 +58,24 @@ NoCacheOpt = typer.Option(False, "--no-cache", help="Bypass the model response c
 JsonOpt = typer.Option(False, "--json", help="Print JSON (the rows, the games, the judging, the QA run).")
 DryRunOpt = typer.Option(False, "--dry-run", help="Print the planned games and questions, their calls, tokens and "
                          "cost per entry, estimated from the rendered prompts; play and ask nothing.")
+KeyCluesOpt = typer.Option(False, "--key-clues-given", help="WhodunitBench's ablation: the civilians see every key "
+                           "clue from the start (its own plan keys and report condition, unrated).")
 
 
 def table3(entry: str = EntryOpt, opponent: str = OpponentOpt, games: int = GamesOpt, scripts: str = ScriptsOpt,
            judge: str = JudgeOpt, suite: str = SuiteOpt, qa_limit: int | None = QaLimitOpt, seed: int = SeedOpt,
            rounds: int = RoundsOpt, concurrency: int = ConcurrencyOpt, timeout: float = TimeoutOpt,
            db: Path | None = DbOpt, entries_file: Path | None = EntriesFileOpt, option: list[str] = OptionOpt,
-           no_cache: bool = NoCacheOpt, as_json: bool = JsonOpt, dry_run: bool = DryRunOpt) -> None:
+           no_cache: bool = NoCacheOpt, as_json: bool = JsonOpt, dry_run: bool = DryRunOpt,
+           key_clues_given: bool = KeyCluesOpt) -> None:
     """The paper's Table-3 protocol: ENTRY as the civilians against a fixed murderer on every case, its
     transcripts judged, the QA suites run; prints the Table-3 row (resumable: rerun the same command)."""
     known = load_entries(entries_file)
     chosen, rival = resolve_entry(entry, option, known), resolve_entry(opponent, [], known)
     judges = judge_entries(judge, [], entries_file)
     cases = select_scripts(scripts)
-    plan = table3_tournament(chosen, rival, cases, games=games, seed=seed, rounds=rounds)
+    plan = table3_tournament(chosen, rival, cases, games=games, seed=seed, rounds=rounds,
+                             options=game_options(key_clues_given=key_clues_given))
     config = QaConfig(suites=suites_for(suite), mode=_mode(chosen.strategy), seed=seed, limit=qa_limit)
     if dry_run:
         lines = asyncio.run(estimate_tournament(plan, rounds))
@@ -91,7 +95,7 @@ def table3(entry: str = EntryOpt, opponent: str = OpponentOpt, games: int = Game
     index = CaseIndex(_by_id={s.id: s for s in cases})
     judged = asyncio.run(score_with_judges(store, judges, index, no_cache=no_cache, tournament=plan.tournament_id))
     qa = asyncio.run(run_suites(store, chosen, cases, config, no_cache, False, quiet=as_json))
-    rows = table3_rows(path, chosen.entry_id, rival.entry_id)
+    rows = table3_rows(path, chosen.entry_id, rival.entry_id, KEY_CLUES if key_clues_given else "table3")
     if as_json:
         typer.echo(json.dumps({"tournament": summary.to_dict(), "judging": [s.to_dict() for s in judged],
                                "qa": {"run_id": qa.run_id, "asked": qa.asked, "skipped": qa.skipped},
@@ -106,8 +110,8 @@ def table3(entry: str = EntryOpt, opponent: str = OpponentOpt, games: int = Game
         out.print(f"[dim]{row.name} / {condition_text(row)}: {row.n_games} games scored[/]", highlight=False)
 
 
-def table3_rows(path: Path, entry_id: str, opponent_id: str) -> list[CoeRow]:
-    """The entry's `table3` rows against this opponent, from the one report implementation."""
+def table3_rows(path: Path, entry_id: str, opponent_id: str, condition: str = "table3") -> list[CoeRow]:
+    """The entry's `table3` (or key-clues `table3`) rows against this opponent, from the one report implementation."""
     with Reader(path).snapshot() as conn:
         rows = [] if conn is None else coe_report(conn)
-    return [r for r in rows if r.entry == entry_id and r.condition == "table3" and r.opponent_id == opponent_id]
+    return [r for r in rows if r.entry == entry_id and r.condition == condition and r.opponent_id == opponent_id]

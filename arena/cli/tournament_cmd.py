@@ -24,6 +24,7 @@ from arena.providers.client import ModelClient
 from arena.tournament import RichProgress, RunOptions, Tournament, TournamentSummary, run_tournament
 from arena.tournament.director import all_play_all_tournament
 from arena.tournament.dry_run import estimate_tournament
+from arena.tournament.plan import game_options
 from arena.tournament.run import PlayElsewhere
 from arena.tournament.selection import resolve_entries, select_scripts, split_list
 from leaderboard.store import Store, default_db_path
@@ -154,6 +155,9 @@ def tournament(
     ray_address: str = typer.Option(None, "--ray-address", help="Ray cluster to join, e.g. 10.0.0.5:6379 "
                                                                 "(default: a local cluster on 127.0.0.1)."),
     ray_workers: int = typer.Option(2, "--ray-workers", min=1, help="Ray worker processes (game players)."),
+    key_clues_given: bool = typer.Option(False, "--key-clues-given", help="WhodunitBench's ablation: civilians see "
+                                         "every key clue from the start (own plan keys, own report condition, "
+                                         "left out of the ratings; docs/coe.md)."),
 ) -> None:
     """Play an all-play-all tournament (resumable: rerun the same command to continue)."""
     if executor not in ("local", "ray"):
@@ -164,7 +168,7 @@ def tournament(
     chosen = resolve_entries(split_list(entries), option, load_entries(entries_file))
     plan = all_play_all_tournament(chosen, select_scripts(scripts, on_broken=report_broken_case),
                                    games_per_pair=games_per_pair, seed=seed,
-                                   rounds=rounds, name=name)
+                                   rounds=rounds, name=name, options=game_options(key_clues_given=key_clues_given))
     if dry_run:
         lines = asyncio.run(estimate_tournament(plan, rounds))
         print_estimate(lines, f"dry run of tournament {plan.tournament_id}: {2 * len(plan.matches)} games", out,

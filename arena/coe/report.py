@@ -147,8 +147,9 @@ def _metric_groups(conn: Connection) -> dict[tuple[str, str, str | None], list[d
     for r in latest_metric_rows(conn):
         if r["metric"] not in GAME_METRICS and r["metric"] not in MIRAGE_METRICS:
             continue
-        condition = game_condition(kinds.get(r["tournament_id"] or ""), bool(r.get("key_clues")))
-        opponent = r["murderer_entry"] if condition == "table3" else None
+        kind = kinds.get(r["tournament_id"] or "")
+        condition = game_condition(kind, bool(r.get("key_clues")))
+        opponent = r["murderer_entry"] if kind == TABLE3_KIND else None  # table3 (key clues or not): vs whom
         groups[(r["entry_id"], condition, opponent)].append(r)
     return groups
 

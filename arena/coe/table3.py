@@ -22,6 +22,7 @@ from arena.errors import ConfigError
 from arena.scripts.schema import Script
 from arena.tournament import Tournament
 from arena.tournament.plan import (
+    GameOptions,
     PlannedGame,
     PlannedMatch,
     ScriptRef,
@@ -36,18 +37,19 @@ KIND = "table3"
 DEFAULT_OPPONENT = "builtin/naive"
 
 
-def one_sided(tournament_id: str, script: ScriptRef, seed: int, civilians: str, murderer: str) -> PlannedMatch:
+def one_sided(tournament_id: str, script: ScriptRef, seed: int, civilians: str, murderer: str,
+              options: GameOptions = ()) -> PlannedMatch:
     """A match of one game: `civilians` in every civilian role, `murderer` as the murderer."""
-    match_id = "m-" + digest(tournament_id, KIND, script.script_id, script.script_hash, seed, civilians, murderer,
-                             length=20)
-    game = PlannedGame(plan_key_for(tournament_id, script, seed, civilians, murderer), match_id, tournament_id,
-                       script, seed, civilians, murderer)
+    parts = (tournament_id, KIND, script.script_id, script.script_hash, seed, civilians, murderer)
+    match_id = "m-" + digest(*parts, *([{"options": dict(options)}] if options else []), length=20)
+    game = PlannedGame(plan_key_for(tournament_id, script, seed, civilians, murderer, options), match_id,
+                       tournament_id, script, seed, civilians, murderer, options=options)
     return PlannedMatch(match_id, tournament_id, script, seed, civilians, murderer, (game,))
 
 
 def table3_tournament(entry: Entry, opponent: Entry, scripts: Sequence[Script], *, games: int, seed: int,
-                      rounds: int) -> Tournament:
-    """`games` games per case of `entry` as the civilians against `opponent` as the murderer."""
+                      rounds: int, options: GameOptions = ()) -> Tournament:
+    """`games` games per case of `entry` as the civilians against `opponent` as the murderer, with `options`."""
     if games < 1:
         raise ConfigError(f"--games must be at least 1, got {games}")
     ids = [s.id for s in scripts]
@@ -55,10 +57,13 @@ def table3_tournament(entry: Entry, opponent: Entry, scripts: Sequence[Script], 
         raise ConfigError(f"--scripts must name at least one case, each once (got {', '.join(ids) or 'none'})")
     refs = [script_ref(s) for s in scripts]
     sides = [f"civilians:{entry.entry_id}", f"murderer:{opponent.entry_id}"]
-    tid = tournament_id_for(sides, refs, games, seed, rounds, kind=KIND)
-    matches = [one_sided(tid, ref, derive_seed(seed, ref.script_id, n), entry.entry_id, opponent.entry_id)
+    tid = tournament_id_for(sides, refs, games, seed, rounds, kind=KIND, options=options)
+    matches = [one_sided(tid, ref, derive_seed(seed, ref.script_id, n), entry.entry_id, opponent.entry_id, options)
                for n in range(games) for ref in refs]
-    config = {"kind": KIND, "civilians": entry.entry_id, "murderer": opponent.entry_id,
-              "scripts": [[r.script_id, r.script_hash] for r in refs], "games": games, "seed": seed, "rounds": rounds}
+    config: dict[str, object] = {"kind": KIND, "civilians": entry.entry_id, "murderer": opponent.entry_id,
+                                 "scripts": [[r.script_id, r.script_hash] for r in refs], "games": games,
+                                 "seed": seed, "rounds": rounds}
+    if options:
+        config["options"] = dict(options)
     players = (entry,) if entry.entry_id == opponent.entry_id else (entry, opponent)
-    return Tournament(tid, None, players, tuple(scripts), tuple(matches), seed, config)
+    return Tournament(tid, None, players, tuple(scripts), tuple(matches), seed, config, options)

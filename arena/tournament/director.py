@@ -24,6 +24,7 @@ from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
 from arena.tournament.adaptive import choose_pair
 from arena.tournament.plan import (
+    GameOptions,
     PlannedMatch,
     ScriptRef,
     all_play_all,
@@ -51,6 +52,7 @@ class Tournament:
     matches: tuple[PlannedMatch, ...]
     seed: int
     config: dict[str, Any] = field(default_factory=dict)
+    options: GameOptions = ()  # game options every game of it is played with (`plan.game_options`)
 
     @property
     def refs(self) -> list[ScriptRef]:
@@ -85,16 +87,18 @@ def _unique_scripts(scripts: Sequence[Script]) -> tuple[Script, ...]:
 
 
 def all_play_all_tournament(entries: Sequence[Entry], scripts: Sequence[Script], *, games_per_pair: int, seed: int,
-                            rounds: int, name: str | None = None) -> Tournament:
-    """Every pair of `entries` plays `games_per_pair` side-swapped matches on every script."""
+                            rounds: int, name: str | None = None, options: GameOptions = ()) -> Tournament:
+    """Every pair of `entries` plays `games_per_pair` side-swapped matches on every script, with `options`."""
     chosen = _unique_scripts(scripts)
     refs = [script_ref(s) for s in chosen]
     ids = [e.entry_id for e in entries]
-    tid = name or tournament_id_for(ids, refs, games_per_pair, seed, rounds)
-    matches = all_play_all(tid, ids, refs, games_per_pair, seed)
-    config = {"kind": "all-play-all", "entries": sorted(ids), "scripts": [[r.script_id, r.script_hash] for r in refs],
-              "games_per_pair": games_per_pair, "seed": seed, "rounds": rounds}
-    return Tournament(tid, name, tuple(entries), chosen, tuple(matches), seed, config)
+    tid = name or tournament_id_for(ids, refs, games_per_pair, seed, rounds, options=options)
+    matches = all_play_all(tid, ids, refs, games_per_pair, seed, options)
+    config: dict[str, Any] = {"kind": "all-play-all", "entries": sorted(ids), "games_per_pair": games_per_pair,
+                              "scripts": [[r.script_id, r.script_hash] for r in refs], "seed": seed, "rounds": rounds}
+    if options:
+        config["options"] = dict(options)
+    return Tournament(tid, name, tuple(entries), chosen, tuple(matches), seed, config, options)
 
 
 def placement_tournament(newcomer: Entry, pool: Sequence[Entry], scripts: Sequence[Script], *, matches: int,
@@ -136,10 +140,10 @@ async def adaptive_match(store: Store, tournament: Tournament, k: int) -> Planne
     known = await asyncio.to_thread(store.tournament_matches, tournament.tournament_id)
     chosen = next((m for m in known if m.seed == seed and m.script_id == ref.script_id), None)
     if chosen is not None:
-        return plan_match(tournament.tournament_id, ref, seed, chosen.entry_a, chosen.entry_b)
+        return plan_match(tournament.tournament_id, ref, seed, chosen.entry_a, chosen.entry_b, tournament.options)
     games = await asyncio.to_thread(store.finished_games)
     a, b = choose_pair(games, [e.entry_id for e in tournament.entries])
-    match = plan_match(tournament.tournament_id, ref, seed, a, b)
+    match = plan_match(tournament.tournament_id, ref, seed, a, b, tournament.options)
     await asyncio.to_thread(store.record_matches, [match_record(match)])
     return match
 

@@ -14,6 +14,12 @@ the tournament id hashes the configuration (entry ids, scripts with content hash
 pair, seed, rounds) unless a name is given; a game's plan key hashes (tournament id, script id and
 content hash, seed, civilians entry, murderer entry). Rerunning a command therefore finds the games
 it already finished under the same keys and plays only the rest.
+
+**Game options** (`GameOptions`: the `GameConfig` settings a game is played with besides the
+rounds, e.g. `key_clues_given`) go into the tournament id, the match id and the plan key when
+any is set, so a key-clues game and a normal game of the same pairing, case and seed never share
+a key, even inside one named tournament. With no option set the hashes are exactly the old ones:
+databases recorded before options existed resume unchanged.
 """
 
 from __future__ import annotations
@@ -29,6 +35,18 @@ from typing import Any
 from arena.errors import ConfigError
 
 SEED_SPACE = 2**31
+GameOptions = tuple[tuple[str, Any], ...]
+"""Sorted (setting, value) pairs of `GameConfig` settings that differ from their defaults; () = none."""
+
+
+def game_options(**settings: Any) -> GameOptions:
+    """The options of a game from `GameConfig` settings; settings left at their default (falsy) are dropped."""
+    return tuple(sorted((k, v) for k, v in settings.items() if v))
+
+
+def _with_options(parts: tuple[Any, ...], options: GameOptions) -> tuple[Any, ...]:
+    """Hash parts, plus the options only when there are any (old hashes stay valid)."""
+    return (*parts, {"options": dict(options)}) if options else parts
 
 
 def digest(*parts: Any, length: int = 16) -> str:
@@ -58,6 +76,7 @@ class PlannedGame:
     civilians: str
     murderer: str
     position: int = 0
+    options: GameOptions = ()
 
 
 @dataclass(frozen=True)
@@ -80,27 +99,34 @@ def derive_seed(base_seed: int, *parts: Any) -> int:
 
 
 def tournament_id_for(entry_ids: Iterable[str], scripts: Sequence[ScriptRef], games_per_pair: int, seed: int,
-                      rounds: int, kind: str = "all-play-all") -> str:
-    """The id of a configuration: the same entries, scripts, counts, seed and rounds give the same id."""
-    config = {"kind": kind, "entries": sorted(entry_ids), "games_per_pair": games_per_pair, "seed": seed,
-              "rounds": rounds, "scripts": sorted((s.script_id, s.script_hash) for s in scripts)}
+                      rounds: int, kind: str = "all-play-all", options: GameOptions = ()) -> str:
+    """The id of a configuration: the same entries, scripts, counts, seed, rounds and options give the same id."""
+    config: dict[str, Any] = {"kind": kind, "entries": sorted(entry_ids), "games_per_pair": games_per_pair,
+                              "seed": seed, "rounds": rounds,
+                              "scripts": sorted((s.script_id, s.script_hash) for s in scripts)}
+    if options:
+        config["options"] = dict(options)
     return f"t-{digest(config, length=12)}"
 
 
-def plan_key_for(tournament_id: str, script: ScriptRef, seed: int, civilians: str, murderer: str) -> str:
-    return "pk-" + digest(tournament_id, script.script_id, script.script_hash, seed, civilians, murderer, length=24)
+def plan_key_for(tournament_id: str, script: ScriptRef, seed: int, civilians: str, murderer: str,
+                 options: GameOptions = ()) -> str:
+    parts = (tournament_id, script.script_id, script.script_hash, seed, civilians, murderer)
+    return "pk-" + digest(*_with_options(parts, options), length=24)
 
 
-def plan_match(tournament_id: str, script: ScriptRef, seed: int, first: str, second: str) -> PlannedMatch:
-    """The match between two entries on one script and seed: both seatings."""
+def plan_match(tournament_id: str, script: ScriptRef, seed: int, first: str, second: str,
+               options: GameOptions = ()) -> PlannedMatch:
+    """The match between two entries on one script and seed: both seatings, played with `options`."""
     if first == second:
         raise ConfigError(f"an entry cannot play a match against itself ({first}); choose two different entries")
     a, b = sorted((first, second))
-    match_id = "m-" + digest(tournament_id, script.script_id, script.script_hash, seed, a, b, length=20)
+    parts = (tournament_id, script.script_id, script.script_hash, seed, a, b)
+    match_id = "m-" + digest(*_with_options(parts, options), length=20)
 
     def game(civilians: str, murderer: str) -> PlannedGame:
-        return PlannedGame(plan_key_for(tournament_id, script, seed, civilians, murderer), match_id, tournament_id,
-                           script, seed, civilians, murderer)
+        return PlannedGame(plan_key_for(tournament_id, script, seed, civilians, murderer, options), match_id,
+                           tournament_id, script, seed, civilians, murderer, options=options)
     return PlannedMatch(match_id, tournament_id, script, seed, a, b, (game(a, b), game(b, a)))
 
 
@@ -116,7 +142,7 @@ def check_entries(entry_ids: Sequence[str], minimum: int = 2) -> list[str]:
 
 
 def all_play_all(tournament_id: str, entry_ids: Sequence[str], scripts: Sequence[ScriptRef], games_per_pair: int,
-                 seed: int) -> list[PlannedMatch]:
+                 seed: int, options: GameOptions = ()) -> list[PlannedMatch]:
     """Every unordered pair plays `games_per_pair` matches on every script (match n of a script has
     the same seed for every pair). Ordered by match number, script, pair: an interrupted run has
     spread its games over all pairs."""
@@ -125,7 +151,7 @@ def all_play_all(tournament_id: str, entry_ids: Sequence[str], scripts: Sequence
     if not scripts:
         raise ConfigError("no scripts chosen; use --scripts all or name case ids")
     pairs = list(itertools.combinations(sorted(check_entries(entry_ids)), 2))
-    return [plan_match(tournament_id, script, derive_seed(seed, script.script_id, n), a, b)
+    return [plan_match(tournament_id, script, derive_seed(seed, script.script_id, n), a, b, options)
             for n in range(games_per_pair) for script in scripts for a, b in pairs]
 
 

@@ -252,8 +252,9 @@ async def play_planned_with_extra(planned: PlannedGame, scripts: Mapping[str, Sc
     try:
         seated = seat(script, civilians, murderer, planned.seed, client)
         timeout_s = seat_timeout_s(civilians, murderer, client, options.timeout_s)
-        result = await play_game(script, seated, GameConfig(rounds=options.rounds), planned.seed,
-                                 timeout_s=timeout_s, clock=clock, on_event=events.append, on_timing=timings.append)
+        config = GameConfig(rounds=options.rounds, **dict(planned.options))  # the plan's game options, e.g. key clues
+        result = await play_game(script, seated, config, planned.seed, timeout_s=timeout_s, clock=clock,
+                                 on_event=events.append, on_timing=timings.append)
         if options.after_game is not None and result.status == "finished":
             extra = await options.after_game(script, result, seated, civilians, murderer, planned.seed, client)
     except asyncio.CancelledError:

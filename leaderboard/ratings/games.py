@@ -13,6 +13,9 @@ What is rated:
 - not the games of a one-sided protocol (`tournament_kind` in `UNRATED_KINDS`: the Table-3 runs,
   where one entry always plays the civilians against a fixed murderer): they measure that
   condition, not a side-swapped match, and would tilt the side term and the ratings;
+- not the games of WhodunitBench's key-clues-given ablation (`key_clues_given`, from the game's
+  recorded config): the civilians were handed the key clues, so a win there is not the same game's
+  win; they are scored as their own condition in `arena coe report` instead;
 - a vote tie (`winner` "tie", or None in older rows) is a draw;
 - games where either side lost a decision to a provider failure (`provider_forfeits` > 0) are
   left out unless `include_provider_failures`: they measure the provider, not the model, and a
@@ -108,6 +111,10 @@ def _missing(value: Any) -> bool:
     return value is None or bool(value != value)
 
 
+def _flag(value: Any) -> bool:
+    return not _missing(value) and bool(value)
+
+
 def provider_forfeits(game: GameLike | Mapping[str, Any]) -> int:
     """Decisions of either side lost to provider failures (a `provider_forfeits` total, or the per-side columns)."""
     total = _field(game, "provider_forfeits")
@@ -119,7 +126,8 @@ def provider_forfeits(game: GameLike | Mapping[str, Any]) -> int:
 
 def to_rated(game: GameLike | Mapping[str, Any]) -> RatedGame | None:
     """A RatedGame, or None when the row is not a finished game (a `status` other than 'finished')."""
-    if _field(game, "status", "finished") != "finished" or _field(game, "tournament_kind") in UNRATED_KINDS:
+    if _field(game, "status", "finished") != "finished" or _field(game, "tournament_kind") in UNRATED_KINDS \
+            or _flag(_field(game, "key_clues_given", False)):
         return None
     winner = _field(game, "winner")
     if _missing(winner):

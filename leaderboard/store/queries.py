@@ -56,6 +56,7 @@ class FinishedGame(SideCounts):
     plan_position: int | None = None
     planned_key: str | None = None
     tournament_kind: str | None = None
+    key_clues_given: bool = False
 
 
 class EntryRow(Row):
@@ -164,8 +165,12 @@ def finished_plan_keys(conn: duckdb.DuckDBPyConnection, tournament_id: str | Non
 GAME_LOG_SQL = """SELECT g.game_id, g.civilians_entry, g.murderer_entry, g.winner, g.finished_at, g.status,
     coalesce(t.created_at, g.started_at) AS sequence_at, g.plan_position, g.planned_key, g.civilians_decisions,
     g.murderer_decisions, g.civilians_provider_forfeits, g.murderer_provider_forfeits, g.civilians_own_forfeits,
-    g.murderer_own_forfeits, json_extract_string(t.config, '$.kind') AS tournament_kind
-    FROM games g LEFT JOIN tournaments t USING (tournament_id) {where}
+    g.murderer_own_forfeits, json_extract_string(t.config, '$.kind') AS tournament_kind,
+    coalesce(k.key_clues_given, false) AS key_clues_given
+    FROM games g LEFT JOIN tournaments t USING (tournament_id)
+    LEFT JOIN (SELECT game_id, bool_or(json_extract(payload, '$.config.key_clues_given')::BOOLEAN) AS key_clues_given
+               FROM events WHERE type = 'game_started' AND contains(payload, 'key_clues_given') GROUP BY game_id) k
+        USING (game_id) {where}
     ORDER BY sequence_at, g.plan_position NULLS FIRST, g.finished_at, g.game_id"""
 
 
