@@ -16,6 +16,7 @@ from arena.cli.coe_table3_cmd import table3
 from arena.coe.cases import CaseIndex
 from arena.coe.judging import Metrics, judge_entries, score_with_judges
 from arena.coe.outcomes import coe_vs_win_rate, judge_agreement
+from arena.coe.probe_report import probe_report
 from arena.coe.report import coe_report, mmr_by_depth
 from arena.coe.scoring import ScoreSummary
 from arena.entries import Entry
@@ -118,7 +119,8 @@ async def _score_with_batch(store: Store, entry: Entry, cases: CaseIndex) -> Sco
 @app.command("report")
 def report(db: Path | None = DbOpt, as_json: bool = JsonOpt) -> None:
     """The WhodunitBench Table-3 view per entry, mode and condition (table3 / all-play-all / qa), the offline
-    judge's scores apart, judge agreement and the CoE-vs-win-rate correlation."""
+    judge's scores apart, MIRAGE metrics, post-game probe scores, judge agreement and the CoE-vs-win-rate
+    correlation."""
     path = default_db_path(db)
     reader = Reader(path)
     if not reader.exists():
@@ -128,13 +130,14 @@ def report(db: Path | None = DbOpt, as_json: bool = JsonOpt) -> None:
         depths = [] if conn is None else mmr_by_depth(conn)
         agreement = [] if conn is None else judge_agreement(conn)
         correlation = [] if conn is None else coe_vs_win_rate(conn, rows)
+        probes = [] if conn is None else probe_report(conn)
     if as_json:
-        typer.echo(json.dumps(report_json(rows, agreement, correlation), indent=2))
+        typer.echo(json.dumps(report_json(rows, agreement, correlation, probes), indent=2))
         return
-    if not rows:
+    if not rows and not probes:
         out.print(f"No QA answers or transcript scores in {path} yet: run `arena qa --entry ...` or `arena coe score`.")
         return
-    print_report(out, path, rows, depths, agreement, correlation)
+    print_report(out, path, rows, depths, agreement, correlation, probes)
 
 
 app.command("table3")(table3)

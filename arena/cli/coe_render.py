@@ -12,6 +12,8 @@ from rich.table import Column, Table
 
 from arena.coe.agreement import MIN_N
 from arena.coe.outcomes import Agreement, Correlation
+from arena.coe.probe_report import INFERENTIAL_INFORMED, ProbeRow
+from arena.coe.probes import THINKTHRICE_KEYS
 from arena.coe.report import JUDGED_METRICS, METRICS, CoeRow, DepthRow
 
 ROW_KEYS = ("entry", "name", "mode", "ablation", "condition", "opponent", "opponent_id", *METRICS, "avg",
@@ -35,9 +37,57 @@ def row_json(row: CoeRow) -> dict[str, Any]:
     return {k: data[k] for k in ROW_KEYS}
 
 
-def report_json(rows: list[CoeRow], agreement: list[Agreement], correlation: list[Correlation]) -> dict[str, Any]:
+def report_json(rows: list[CoeRow], agreement: list[Agreement], correlation: list[Correlation],
+                probes: list[ProbeRow] | None = None) -> dict[str, Any]:
     return {"rows": [row_json(r) for r in rows], "agreement": [a.model_dump() for a in agreement],
-            "correlation": [c.model_dump() for c in correlation]}
+            "correlation": [c.model_dump() for c in correlation], "probes": [p.model_dump() for p in probes or []]}
+
+
+def probe_condition(row: ProbeRow) -> str:
+    return f"{row.condition} vs {row.opponent}" if row.opponent else row.condition
+
+
+def accuracy_text(cell: dict[str, Any] | None) -> str:
+    """`62.5 [30.6-86.3] n=8`, or `-`."""
+    if not cell or cell.get("accuracy") is None:
+        return "-"
+    ci = cell.get("ci")
+    return f"{cell['accuracy']:.1f}" + (f" [{ci[0]:.0f}-{ci[1]:.0f}]" if ci else "") + f" n={cell['n']}"
+
+
+def wellplay_table(probes: list[ProbeRow]) -> Table:
+    categories = sorted({c for p in probes for c in p.categories})
+    table = Table("entry", "condition", "faction", "reference", Column("weighted", justify="right"),
+                  *(Column(c, justify="right") for c in categories), Column("graded by"), box=box.SIMPLE_HEAD,
+                  title="Post-game probes, WellPlay (PLAYER*): weighted score and accuracy per category",
+                  caption="weighted 0-100 (who killed 10, reasoning 5, relations 2 points): mean over games "
+                          "[95% t interval] n=games; per category: mean accuracy over roles ± spread (population "
+                          "SD) n=roles; reference rows: own-script = only the role's script, oracle = every script")
+    for p in probes:
+        ci = f" [{p.weighted_ci[0]:.0f}-{p.weighted_ci[1]:.0f}]" if p.weighted_ci else ""
+        cells = [f"{c['accuracy']:.1f}±{c['spread']:.1f} n={c['n']}" if (c := p.categories.get(k)) else "-"
+                 for k in categories]
+        table.add_row(p.name, probe_condition(p), p.faction, p.reference, f"{fmt(p.weighted)}{ci} n={p.n_games}",
+                      *cells, p.graded_by)
+    return table
+
+
+def thinkthrice_table(probes: list[ProbeRow]) -> Table | None:
+    shown = [p for p in probes if p.thinkthrice or p.informed]
+    if not shown:
+        return None
+    keys = [k for k in THINKTHRICE_KEYS if k != INFERENTIAL_INFORMED]
+    table = Table("entry", "condition", "faction", "reference", *(Column(k, justify="right") for k in keys),
+                  Column("inferential informed (decided by)", justify="right"), box=box.SIMPLE_HEAD,
+                  title="Post-game probes, ThinkThrice: factual accuracy by whose script, inferential accuracy",
+                  caption="accuracy % [95% Wilson interval] n=answers; informed = inferential probes the role was in "
+                          "a position to answer, decided by a judge panel (panel:...) or the offline rule "
+                          "rule/informed-v1, never pooled")
+    for p in shown:
+        informed = "; ".join(f"{accuracy_text(cell)} ({who})" for who, cell in p.informed.items()) or "-"
+        table.add_row(p.name, probe_condition(p), p.faction, p.reference,
+                      *(accuracy_text(p.thinkthrice.get(k)) for k in keys), informed)
+    return table
 
 
 def report_table(rows: list[CoeRow], title: str) -> Table:
@@ -122,9 +172,11 @@ def depth_table(depths: list[DepthRow]) -> Table:
 
 
 def print_report(out: Console, path: Path, rows: list[CoeRow], depths: list[DepthRow], agreement: list[Agreement],
-                 correlation: list[Correlation]) -> None:
-    out.print(report_table(rows, f"Chain of evaluation ({path})"))
+                 correlation: list[Correlation], probes: list[ProbeRow] | None = None) -> None:
+    if rows:
+        out.print(report_table(rows, f"Chain of evaluation ({path})"))
     for extra in (offline_table(rows), mirage_table(rows, offline=False), mirage_table(rows, offline=True),
+                  wellplay_table(probes) if probes else None, thinkthrice_table(probes or []),
                   agreement_table(agreement), correlation_table(correlation)):
         if extra is not None:
             out.print(extra)

@@ -12,6 +12,7 @@ from rich.table import Column, Table
 from arena.agents.runner import GameResult, SeatedAgents
 from arena.coe.answerers import Answerer, make_answerer
 from arena.coe.probe_run import ProbeRun, probe_records, run_probes
+from arena.coe.probes import THINKTHRICE_KEYS
 from arena.entries import Entry
 from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
@@ -55,10 +56,9 @@ def probe_summary(runs: list[ProbeRun], result: GameResult) -> dict[str, Any]:
     for run in runs:
         for faction in ("civilians", "murderer"):
             roles = [s for r, s in run.scores["by_role"].items() if facts.faction(r) == faction]
-            keys = [k for k in (roles[0] if roles else {}) if k != "weighted"]
             summary.setdefault(run.condition, {})[faction] = {
                 "weighted": _mean([s["weighted"] for s in roles]),
-                **{k: _mean([s[k] for s in roles]) for k in keys},
+                **{k: _mean([s[k] for s in roles]) for k in THINKTHRICE_KEYS},
                 "categories": run.scores["categories"][faction]}
     return summary
 
@@ -69,8 +69,7 @@ def _mean(values: list[float | None]) -> float | None:
 
 
 def print_probes(out: Console, summary: dict[str, Any]) -> None:
-    columns = ["weighted", "factual own", "factual other civilians'", "factual murderer's", "inferential",
-               "inferential informed"]
+    columns = ["weighted", *THINKTHRICE_KEYS]
     table = Table("condition", "faction", *(Column(c, justify="right") for c in columns),
                   title="Post-game probes (WellPlay weighted score; ThinkThrice accuracy, %)")
     for condition, by_faction in summary.items():

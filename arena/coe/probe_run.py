@@ -23,7 +23,14 @@ from arena.agents.runner import GameResult, SeatedAgents
 from arena.coe.answerers import Answerer, QaItem, answer_format
 from arena.coe.context import ContextImage, QAContext, evidence_context
 from arena.coe.mcq import grade, parse_answer, question_rng, shuffle_options
-from arena.coe.probes import ProbeAnswer, probe_questions, thinkthrice, wellplay
+from arena.coe.probes import (
+    INFORMED_RULE,
+    ProbeAnswer,
+    category_counts,
+    probe_questions,
+    thinkthrice_counts,
+    wellplay,
+)
 from arena.engine.observation import observe
 from arena.engine.state import GameState
 from arena.scripts.schema import Question, Script
@@ -89,16 +96,21 @@ async def run_probes(script: Script, result: GameResult, seated: SeatedAgents, a
     return runs
 
 
-def probe_scores(script: Script, state: GameState, questions: list[Question],
-                 answers: list[ProbeAnswer]) -> dict[str, Any]:
-    """Per role: the WellPlay weighted score and the ThinkThrice split; per faction: WellPlay's categories."""
+def probe_scores(script: Script, state: GameState, questions: list[Question], answers: list[ProbeAnswer],
+                 decided: Mapping[tuple[str, str], bool] | None = None,
+                 informed_by: str = INFORMED_RULE) -> dict[str, Any]:
+    """Per role: the WellPlay weighted score, the ThinkThrice split, their (correct, n) counts and who decided
+    "informed" (`decided` by a judge panel, else the rule); per faction: WellPlay's categories."""
     culprits = set(state.facts.culprits)
     by_role: dict[str, Any] = {}
     for role in script.role_ids:
         mine = [a for a in answers if a.role == role]
         known = {role: {role, *(c.id for c in observe(state, role).clues)}}
+        counts = thinkthrice_counts(script, questions, mine, culprits, known, decided)
         by_role[role] = {"weighted": wellplay(questions, mine)["weighted"].get(role),
-                         **thinkthrice(script, questions, mine, culprits, known)}
+                         **{k: (100.0 * c / n if n else None) for k, (c, n) in counts.items()},
+                         "counts": counts, "category_counts": category_counts(questions, mine),
+                         "informed_by": informed_by, "faction": state.facts.faction(role)}
     factions = {f: wellplay(questions, [a for a in answers if state.facts.faction(a.role) == f])["categories"]
                 for f in ("civilians", "murderer")}
     return {"by_role": by_role, "categories": factions}

@@ -12,8 +12,12 @@ Scores (formulas and their sources in docs/coe.md):
   over the roles and its spread (population standard deviation).
 - **ThinkThrice**: factual accuracy split by whose script the fact comes from (`own`, `other
   civilians'`, `murderer's`), and inferential accuracy, overall and **informed**: only the
-  inferential probes whose evidence (clue and role ids, reasoning steps followed down) the role
-  knew by the end of the game (its own script, clues it saw). "Informed" is this rule, not a judge.
+  inferential probes the role was in a position to answer. With a judge panel (`--judge`) the panel
+  decides it per role and probe (`arena.coe.informed`); without one, the labelled offline rule
+  `rule/informed-v1` does: the probe's evidence (clue and role ids, reasoning steps followed down)
+  was all known to the role by the end of the game (its own script, clues it saw).
+- `counts` keeps every figure's (correct, n), so reports pool them over roles and games with an
+  interval rather than averaging percentages.
 """
 
 from __future__ import annotations
@@ -28,6 +32,9 @@ from arena.scripts.format2 import weighted_score
 from arena.scripts.schema import Question, QuestionCategory, Script, Suite
 
 WHO_KILLED_POINTS = 10.0
+THINKTHRICE_KEYS = ("factual own", "factual other civilians'", "factual murderer's", "inferential",
+                    "inferential informed")
+INFORMED_RULE = "rule/informed-v1"  # the offline fallback that decides "informed" without a judge panel
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -67,10 +74,6 @@ class ProbeAnswer:
     correct: bool
 
 
-def _accuracy(hits: Sequence[bool]) -> float | None:
-    return 100.0 * sum(hits) / len(hits) if hits else None
-
-
 def wellplay(questions: Sequence[Question], answers: Iterable[ProbeAnswer]) -> dict[str, Any]:
     """Per role the weighted score (0-100); per category the mean accuracy over roles and its spread."""
     by_role: dict[str, set[str]] = {}
@@ -98,21 +101,44 @@ def source_of(question: Question, role: str, culprits: set[str]) -> str | None:
     return "murderer's" if question.from_role in culprits else "other civilians'"
 
 
-def thinkthrice(script: Script, questions: Sequence[Question], answers: Iterable[ProbeAnswer],
-                culprits: set[str], known: Mapping[str, set[str]]) -> dict[str, float | None]:
-    """Factual accuracy by source and inferential accuracy (overall, informed); `known`: role -> the ids
-    (its own role id, clue ids) it knew at the end of the game."""
+def thinkthrice_counts(script: Script, questions: Sequence[Question], answers: Iterable[ProbeAnswer],
+                       culprits: set[str], known: Mapping[str, set[str]],
+                       decided: Mapping[tuple[str, str], bool] | None = None) -> dict[str, list[int]]:
+    """(correct, n) of the factual split by source and of the inferential probes, overall and informed.
+    `known`: role -> the ids (its own role id, clue ids) it knew at the end of the game (the rule);
+    `decided`: (role, probe id) -> informed, as a judge panel decided it (replaces the rule; a probe the
+    panel did not decide is left out of `inferential informed`)."""
     by_id = {q.id: q for q in questions}
-    split: dict[str, list[bool]] = {"own": [], "other civilians'": [], "murderer's": []}
-    inferential: list[bool] = []
-    informed: list[bool] = []
+    split: dict[str, list[bool]] = {k: [] for k in THINKTHRICE_KEYS}
     for a in answers:
         q = by_id[a.question_id]
         if q.category is QuestionCategory.FACTUAL and (source := source_of(q, a.role, culprits)):
-            split[source].append(a.correct)
+            split[f"factual {source}"].append(a.correct)
         elif q.category is QuestionCategory.INFERENTIAL:
-            inferential.append(a.correct)
-            if set(leaf_ids(script, q.evidence)) <= known.get(a.role, set()):
-                informed.append(a.correct)
-    return {**{f"factual {k}": _accuracy(v) for k, v in split.items()},
-            "inferential": _accuracy(inferential), "inferential informed": _accuracy(informed)}
+            split["inferential"].append(a.correct)
+            informed = (set(leaf_ids(script, q.evidence)) <= known.get(a.role, set())) if decided is None \
+                else decided.get((a.role, q.id))
+            if informed:
+                split["inferential informed"].append(a.correct)
+    return {k: [sum(v), len(v)] for k, v in split.items()}
+
+
+def thinkthrice(script: Script, questions: Sequence[Question], answers: Iterable[ProbeAnswer],
+                culprits: set[str], known: Mapping[str, set[str]],
+                decided: Mapping[tuple[str, str], bool] | None = None) -> dict[str, float | None]:
+    """Factual accuracy by source and inferential accuracy (overall, informed); see `thinkthrice_counts`."""
+    counts = thinkthrice_counts(script, questions, answers, culprits, known, decided)
+    return {k: (100.0 * c / n if n else None) for k, (c, n) in counts.items()}
+
+
+def category_counts(questions: Sequence[Question], answers: Iterable[ProbeAnswer]) -> dict[str, list[int]]:
+    """Per WellPlay category: (correct, n) of the given answers."""
+    by_id = {q.id: q for q in questions}
+    counts: dict[str, list[int]] = {}
+    for a in answers:
+        category = by_id[a.question_id].category
+        if category is not None:
+            cell = counts.setdefault(category.value, [0, 0])
+            cell[0] += int(a.correct)
+            cell[1] += 1
+    return dict(sorted(counts.items()))

@@ -8,7 +8,8 @@ that matters.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+import statistics
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054
@@ -52,6 +53,17 @@ class Accuracy:
 def accuracy(flags: Iterable[bool]) -> Accuracy:
     items = list(flags)
     return Accuracy(sum(1 for f in items if f), len(items))
+
+
+def mean_interval(values: Sequence[float], low: float = 0.0, high: float = 100.0) -> tuple[float, float] | None:
+    """The 95% Student-t interval of a mean, clipped to [low, high]; None under two values."""
+    if len(values) < 2:
+        return None
+    from scipy.stats import t  # scipy is heavy to import; only reports need it
+
+    half = float(t.ppf(0.975, len(values) - 1)) * statistics.stdev(values) / math.sqrt(len(values))
+    centre = statistics.fmean(values)
+    return max(low, centre - half), min(high, centre + half)
 
 
 def weighted_percent(pairs: Iterable[tuple[float, bool]]) -> float | None:

@@ -23,15 +23,22 @@ QA_SQL = f"""SELECT entry_id, mode, ablation, suite, count(*) AS n, count(*) FIL
              FROM ({LATEST_ANSWERS}) GROUP BY ALL"""
 DEPTH_SQL = f"""SELECT entry_id, mode, ablation, depth, count(*) AS n, count(*) FILTER (WHERE correct) AS correct
                 FROM ({LATEST_ANSWERS}) WHERE suite = 'mmr' AND depth IS NOT NULL GROUP BY ALL ORDER BY ALL"""
-METRIC_SQL = """
-    SELECT m.entry_id, m.game_id, m.role, m.metric, m.judge, m.judge_label, m.value, k.key_clues,
-           coalesce(json_extract_string(m.details, '$.status'), 'ok') AS status, g.tournament_id, g.murderer_entry
+LATEST_METRICS = """
     FROM (SELECT *, row_number() OVER (PARTITION BY game_id, entry_id, metric, role, judge ORDER BY created_at DESC)
           AS rn FROM metric_scores) m
     LEFT JOIN games g USING (game_id)
     LEFT JOIN (SELECT game_id, coalesce(json_extract(payload, '$.config.key_clues_given')::BOOLEAN, false)
                       AS key_clues FROM events WHERE type = 'game_started') k USING (game_id)
     WHERE m.rn = 1"""
+METRIC_SQL = f"""
+    SELECT m.entry_id, m.game_id, m.role, m.metric, m.judge, m.judge_label, m.value, k.key_clues,
+           coalesce(json_extract_string(m.details, '$.status'), 'ok') AS status, g.tournament_id, g.murderer_entry
+    {LATEST_METRICS}"""
+PROBE_SQL = f"""
+    SELECT m.entry_id, m.game_id, m.role, m.metric, m.judge, m.value, m.details, k.key_clues, g.tournament_id,
+           g.civilians_entry, g.murderer_entry
+    {LATEST_METRICS} AND starts_with(m.metric, 'probe_') AND m.value IS NOT NULL
+    ORDER BY m.game_id, m.role, m.metric"""
 ENTRY_MODE_SQL = """SELECT entry_id, name, version,
     coalesce(json_extract_string(settings, '$.strategy'), 'direct') AS mode FROM entries"""
 RUN_NAME_SQL = """SELECT entry_id, arg_max(json_extract_string(config, '$.entry_name'), created_at) AS name
@@ -136,6 +143,12 @@ def latest_metric_rows(conn: Connection) -> list[dict[str, Any]]:
     """The latest score per game, entry, metric, role and judge, with its status, the game's tournament
     and murderer entry, and whether it was played with the key clues given."""
     return fetch_dicts(conn, METRIC_SQL)
+
+
+def latest_probe_rows(conn: Connection) -> list[dict[str, Any]]:
+    """The latest post-game probe score per game, entry, condition (`probe_game`, ...) and role, with its
+    details (parsed), the game's tournament, both entries and whether the key clues were given."""
+    return [parse_json(r, "details") for r in fetch_dicts(conn, PROBE_SQL)]
 
 
 def decided_games(conn: Connection) -> list[dict[str, Any]]:
