@@ -8,17 +8,22 @@ read-only snapshot and only reshapes it into frames:
 - `offline`: the offline judge's RP/SPC/CMD, apart and labelled (never averaged with the above);
 - `depth`: MMR accuracy by reasoning depth;
 - `correlation`: Spearman's rho of each metric with the arena win rate (paper section 5.3);
-- `agreement`: Krippendorff's alpha between the LLM judges of a panel.
+- `agreement`: Krippendorff's alpha between the LLM judges of a panel;
+- `mirage` / `mirage_offline`: MIRAGE's Victory, CIC (counted), TII, ICI, SCI per row, LLM-judged and
+  the offline judge's apart (`arena.coe.mirage_report`);
+- `probes`: the post-game probes' rows (`arena.coe.probe_report`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pandas as pd
 import streamlit as st
 
+from arena.coe.mirage_report import COUNTED, JUDGED
 from arena.coe.outcomes import coe_vs_win_rate, judge_agreement
+from arena.coe.probe_report import probe_report
 from arena.coe.report import GAME_METRICS, JUDGED_METRICS, METRICS, QA_METRICS, coe_report, mmr_by_depth
 from leaderboard.store import Reader
 from leaderboard.ui.data import TTL_S, Version, file_version
@@ -34,10 +39,13 @@ class CoeFrames:
     depth: pd.DataFrame
     correlation: pd.DataFrame
     agreement: pd.DataFrame
+    mirage: pd.DataFrame = field(default_factory=pd.DataFrame)
+    mirage_offline: pd.DataFrame = field(default_factory=pd.DataFrame)
+    probes: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     @property
     def empty(self) -> bool:
-        return self.table.empty
+        return self.table.empty and self.probes.empty
 
 
 def offline_frame(table: pd.DataFrame) -> pd.DataFrame:
@@ -53,6 +61,25 @@ def offline_frame(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def mirage_frame(table: pd.DataFrame, offline: bool) -> pd.DataFrame:
+    """MIRAGE's values per row: value, n and interval per metric, and the judges. `offline`: the offline
+    judge's TII/ICI/SCI only (Victory and CIC are counted, never judged)."""
+    rows = []
+    for record in table.to_dict("records") if "mirage" in table else []:
+        cell = record.get("mirage") or {}
+        source = (cell.get("offline") or {}) if offline else cell
+        metrics = JUDGED if offline else (*COUNTED, *JUDGED)
+        if not any(source.get(m) is not None for m in metrics):
+            continue
+        row = {k: record.get(k) for k in ("entry", "name", "mode", "ablation", "condition", "opponent")}
+        for m in metrics:
+            row |= {m: source.get(m), f"n_{m}": source.get(f"n_{m}", 0), f"ci_{m}": (source.get("ci") or {}).get(m)}
+        ids = sorted({j for js in (cell.get("judge_ids") or {}).values() for j in js})
+        row["judges"] = "offline/mirage-lexical-v1" if offline else ", ".join(ids)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
 def coe_frames(path: str) -> CoeFrames:
     """The report's rows and companions as frames (uncached; see `coe`)."""
     with Reader(path).snapshot() as conn:
@@ -62,9 +89,10 @@ def coe_frames(path: str) -> CoeFrames:
         depth = pd.DataFrame([d.model_dump() for d in mmr_by_depth(conn)])
         correlation = pd.DataFrame([c.model_dump() for c in coe_vs_win_rate(conn, rows)])
         agreement = pd.DataFrame([a.model_dump() for a in judge_agreement(conn)])
+        probes = pd.DataFrame([p.model_dump() for p in probe_report(conn)])
     table = pd.DataFrame([r.model_dump() for r in rows])
     return CoeFrames(table, offline_frame(table) if not table.empty else pd.DataFrame(), depth, correlation,
-                     agreement)
+                     agreement, mirage_frame(table, offline=False), mirage_frame(table, offline=True), probes)
 
 
 @st.cache_data(ttl=TTL_S, show_spinner=False)

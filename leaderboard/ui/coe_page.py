@@ -1,6 +1,7 @@
 """Chain-of-evaluation page: WhodunitBench Table 3 per entry, mode and condition (from
 `arena.coe.report`), a grouped bar chart, the offline judge's scores apart and labelled, judge
-agreement, the CoE-vs-win-rate correlation (section 5.3) and MMR accuracy by reasoning depth."""
+agreement, the CoE-vs-win-rate correlation (section 5.3), MMR accuracy by reasoning depth, and in a
+tab of their own the peers' metrics: MIRAGE's and the post-game probes' (`peers_section`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 import streamlit as st
 
-from leaderboard.ui import charts, coe_data, data
+from leaderboard.ui import charts, coe_data, data, peers_section
 from leaderboard.ui.common import DASH, count, entry_url, link_column, missing, open_board, store_errors
 
 if TYPE_CHECKING:
@@ -118,15 +119,37 @@ def render() -> None:
             st.info("No QA answers or transcript scores yet.")
             return
         names = data.display_names(path)
-        table = labelled(frames.table, names)
-        show_table(table)
-        main_rows = table[~table["mode"].astype(str).str.contains("+", regex=False)]
-        metrics = [m for m in coe_data.METRICS if m in main_rows and main_rows[m].notna().any()]
-        if metrics:
-            st.subheader("Scores by metric")
-            st.altair_chart(charts.coe_bars(main_rows, metrics), width="stretch")
-        show_companions(frames, names)
+        chain, peers = st.tabs(["Chain of evaluation (WhodunitBench)", "MIRAGE and post-game probes"])
+        with chain:
+            show_chain(frames, names)
+        with peers:
+            show_peers(frames, names)
         st.caption(f"Computed by {source}.")
+
+
+def show_chain(frames: coe_data.CoeFrames, names: dict[str, str]) -> None:
+    """The Table-3 rows, the chart by metric and the companions."""
+    if frames.table.empty:
+        st.info("No QA answers or transcript scores yet.")
+        return
+    table = labelled(frames.table, names)
+    show_table(table)
+    main_rows = table[~table["mode"].astype(str).str.contains("+", regex=False)]
+    metrics = [m for m in coe_data.METRICS if m in main_rows and main_rows[m].notna().any()]
+    if metrics:
+        st.subheader("Scores by metric")
+        st.altair_chart(charts.coe_bars(main_rows, metrics), width="stretch")
+    show_companions(frames, names)
+
+
+def show_peers(frames: coe_data.CoeFrames, names: dict[str, str]) -> None:
+    """MIRAGE's metrics (LLM-judged, then the offline judge's apart) and the post-game probes."""
+    mirage, offline = (labelled(f, names) if not f.empty else f for f in (frames.mirage, frames.mirage_offline))
+    peers_section.show_mirage(mirage, offline)
+    probes = frames.probes
+    if not probes.empty:
+        probes = labelled(probes.assign(mode=probes["faction"]), names)
+    peers_section.show_probes(probes)
 
 
 def show_companions(frames: coe_data.CoeFrames, names: dict[str, str]) -> None:
