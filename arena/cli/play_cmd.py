@@ -20,7 +20,7 @@ from rich.markup import escape
 
 from arena.agents import GameResult, play_game, seat_entries, seat_timeout_s
 from arena.agents.runner import DEFAULT_TIMEOUT_S
-from arena.cli.probe_glue import AfterGame, print_probes, probe_hook, probe_summary, store_probes
+from arena.cli.probe_glue import AfterGame, print_probes, probe_hook, probe_judges, probe_summary, store_probes
 from arena.coe.probe_run import ProbeRun
 from arena.engine import GameConfig, read_jsonl, replay, write_jsonl
 from arena.engine.events import (
@@ -188,12 +188,15 @@ def play(
                                          "every key clue from the start (recorded with the game)."),
     probes: bool = typer.Option(False, "--probes", help="After the vote, ask every role the post-game probes "
                                 "(WellPlay, ThinkThrice) in character, plus the own-script and oracle rows."),
+    judge: str | None = typer.Option(None, "--judge", help="With --probes: judges (entries, comma-separated) that "
+                                     "decide ThinkThrice's informed split; default offline (a labelled rule)."),
 ) -> None:
     """Play one game between two entries, write its event log (JSONL) and record it in the store."""
     case = resolve_script(script)
     specs = list(dict.fromkeys([civilians, murderer]))
     resolved = dict(zip(specs, resolve_entries_lenient(specs, option, load_entries(entries_file)), strict=True))
     check_log_path(out_file)
+    judges = probe_judges(judge, entries_file) if probes else []
     stores: list[Store] = []
     printer = None if as_json else TranscriptPrinter(out)
 
@@ -205,7 +208,7 @@ def play(
     started = utc_now()
     config = GameConfig(rounds=rounds, key_clues_given=key_clues_given)
     runs: list[ProbeRun] = []
-    after = probe_hook(case, resolved[civilians], resolved[murderer], seed, runs) if probes else None
+    after = probe_hook(case, resolved[civilians], resolved[murderer], seed, runs, judges) if probes else None
     result = asyncio.run(play_entries(case, resolved[civilians], resolved[murderer], seed, config, timeout, printer,
                                       no_cache, ready, after))
     store = stores[0] if stores else None

@@ -17,7 +17,7 @@ from rich.markup import escape
 
 from arena.agents.runner import DEFAULT_TIMEOUT_S
 from arena.cli.estimate_view import print_estimate
-from arena.cli.probe_glue import tournament_probes
+from arena.cli.probe_glue import probe_judges, tournament_probes_with
 from arena.entries import Entry, load_entries
 from arena.errors import ConfigError, ScriptError
 from arena.providers.client import ModelClient
@@ -155,6 +155,8 @@ def tournament(
     ray_address: str = typer.Option(None, "--ray-address", help="Ray cluster to join, e.g. 10.0.0.5:6379 "
                                                                 "(default: a local cluster on 127.0.0.1)."),
     ray_workers: int = typer.Option(2, "--ray-workers", min=1, help="Ray worker processes (game players)."),
+    judge: str = typer.Option(None, "--judge", help="With --probes: judges (entries, comma-separated) that decide "
+                              "ThinkThrice's informed split; default offline (a labelled rule)."),
     key_clues_given: bool = typer.Option(False, "--key-clues-given", help="WhodunitBench's ablation: civilians see "
                                          "every key clue from the start (own plan keys, own report condition, "
                                          "left out of the ratings; docs/coe.md)."),
@@ -174,8 +176,9 @@ def tournament(
         print_estimate(lines, f"dry run of tournament {plan.tournament_id}: {2 * len(plan.matches)} games", out,
                        as_json, {"tournament_id": plan.tournament_id, "games": 2 * len(plan.matches)})
         return
+    after = tournament_probes_with(probe_judges(judge, entries_file)) if probes else None
     options = RunOptions(rounds=rounds, concurrency=concurrency, budget_usd=budget_usd, max_games=max_games,
-                         timeout_s=timeout, after_game=tournament_probes if probes else None)
+                         timeout_s=timeout, after_game=after)
     ray = RayOptions(ray_address, ray_workers) if executor == "ray" else None
     summary = execute(plan, db, options, adaptive=adaptive, no_cache=no_cache, as_json=as_json, ray=ray,
                       include_provider_failures=include_provider_failures)

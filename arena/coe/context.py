@@ -45,8 +45,8 @@ class QAContext:
         return "\n\n".join(f"## {label}\n{body}" for label, body in self.texts)
 
 
-def leaf_ids(script: Script, ids: list[str]) -> list[str]:
-    """Clue and role ids reached from `ids`, following reasoning steps down; order of first reach."""
+def chain_ids(script: Script, ids: list[str]) -> list[str]:
+    """Every id reached from `ids`, following reasoning steps down (steps included); order of first reach."""
     steps = script.steps()
     seen: list[str] = []
     stack = list(reversed(ids))
@@ -56,11 +56,16 @@ def leaf_ids(script: Script, ids: list[str]) -> list[str]:
         if ident in visited:
             continue
         visited.add(ident)
+        seen.append(ident)
         if ident in steps:
             stack.extend(reversed(steps[ident].rests_on))
-        else:
-            seen.append(ident)
     return seen
+
+
+def leaf_ids(script: Script, ids: list[str]) -> list[str]:
+    """Clue and role ids reached from `ids`, following reasoning steps down; order of first reach."""
+    steps = script.steps()
+    return [i for i in chain_ids(script, ids) if i not in steps]
 
 
 def evidence_context(script: Script, ids: list[str]) -> QAContext:

@@ -7,6 +7,9 @@
 - `own-script`: the same entry answers the same probes given only the role's own script
   (PLAYER*'s lower bound); `oracle`: given every role's script and every clue (the upper bound).
 
+"Informed" (ThinkThrice): decided by a judge panel when one is given (`arena.coe.informed`), else by the
+labelled rule `rule/informed-v1` (`probes`); the decider is stored with the scores (`informed_by`).
+
 Each role's answers become one metric score per condition (`probe_game`, `probe_own-script`,
 `probe_oracle`: the WellPlay weighted score 0-100) with the answers in `details`, stored under the
 rule `rule/probes-v1` for the entry that played the role.
@@ -22,7 +25,9 @@ from typing import Any
 from arena.agents.runner import GameResult, SeatedAgents
 from arena.coe.answerers import Answerer, QaItem, answer_format
 from arena.coe.context import ContextImage, QAContext, evidence_context
+from arena.coe.informed import InformedPanel, informed_items
 from arena.coe.mcq import grade, parse_answer, question_rng, shuffle_options
+from arena.coe.panel import EntryFacts
 from arena.coe.probes import (
     INFORMED_RULE,
     ProbeAnswer,
@@ -79,33 +84,53 @@ async def ask(answerer: Answerer, agent: Any, script: Script, question: Question
 
 
 async def run_probes(script: Script, result: GameResult, seated: SeatedAgents, answerers: dict[str, Answerer],
-                     seed: int, conditions: tuple[str, ...] = CONDITIONS) -> list[ProbeRun]:
-    """Every role answers every probe under each condition; `answerers`: faction -> the entry's answerer."""
+                     seed: int, conditions: tuple[str, ...] = CONDITIONS, panel: InformedPanel | None = None,
+                     players: Mapping[str, EntryFacts] | None = None) -> list[ProbeRun]:
+    """Every role answers every probe under each condition; `answerers`: faction -> the entry's answerer.
+    With a `panel`, its judges decide "informed" from what each role knew under the condition (`informed`);
+    `players`: faction -> the entry that played it (no judge decides for its own model)."""
     questions = probe_questions(script)
     state = result.final_state
     runs = []
     for condition in conditions:
-        calls = []
+        calls, contexts = [], {}
         for role in script.role_ids:
             agent = seated.agents[role] if condition == "game" and hasattr(seated.agents[role], "probe") else None
             context = game_context(state, role) if condition == "game" else reference_context(script, role, condition)
+            contexts[role] = context
             answerer = answerers[state.facts.faction(role)]
             calls += [ask(answerer, agent, script, q, context, seed, role) for q in questions]
         answers = list(await asyncio.gather(*calls))
-        runs.append(ProbeRun(condition, answers, probe_scores(script, state, questions, answers)))
+        if panel is None:
+            scores = probe_scores(script, state, questions, answers, condition=condition)
+        else:
+            entries = {r: (players or {}).get(state.facts.faction(r)) for r in script.role_ids}
+            decided = await panel.decide(script, informed_items(questions, contexts, entries))
+            scores = probe_scores(script, state, questions, answers, decided, panel.name, condition)
+        runs.append(ProbeRun(condition, answers, scores))
     return runs
 
 
+def known_ids(script: Script, state: GameState, role: str, condition: str) -> set[str]:
+    """The role and clue ids `role` knew when it answered under `condition` (for the rule `rule/informed-v1`):
+    its script and the clues it saw (`game`), its script only (`own-script`), every script and clue (`oracle`)."""
+    if condition == "oracle":
+        return {*script.role_ids, *(c.id for c in script.clues)}
+    if condition == "own-script":
+        return {role}
+    return {role, *(c.id for c in observe(state, role).clues)}
+
+
 def probe_scores(script: Script, state: GameState, questions: list[Question], answers: list[ProbeAnswer],
-                 decided: Mapping[tuple[str, str], bool] | None = None,
-                 informed_by: str = INFORMED_RULE) -> dict[str, Any]:
+                 decided: Mapping[tuple[str, str], bool] | None = None, informed_by: str = INFORMED_RULE,
+                 condition: str = "game") -> dict[str, Any]:
     """Per role: the WellPlay weighted score, the ThinkThrice split, their (correct, n) counts and who decided
     "informed" (`decided` by a judge panel, else the rule); per faction: WellPlay's categories."""
     culprits = set(state.facts.culprits)
     by_role: dict[str, Any] = {}
     for role in script.role_ids:
         mine = [a for a in answers if a.role == role]
-        known = {role: {role, *(c.id for c in observe(state, role).clues)}}
+        known = {role: known_ids(script, state, role, condition)}
         counts = thinkthrice_counts(script, questions, mine, culprits, known, decided)
         by_role[role] = {"weighted": wellplay(questions, mine)["weighted"].get(role),
                          **{k: (100.0 * c / n if n else None) for k, (c, n) in counts.items()},
