@@ -9,7 +9,12 @@ import json
 from typer.testing import CliRunner
 
 from arena.cli import app
+from arena.cli.coe_table3_cmd import table3_rows
+from arena.coe.cases import CaseIndex
+from arena.coe.offline_judge import OfflineJudge
+from arena.coe.scoring import score_games
 from arena.coe.table3 import table3_tournament
+from arena.entries import resolve_entry
 from arena.tournament import RunOptions, all_play_all_tournament, run_tournament
 from arena.tournament.plan import ScriptRef, game_options, games_of, plan_match, tournament_id_for
 from leaderboard.ratings.games import to_rated
@@ -82,3 +87,16 @@ def test_the_tournament_command_takes_key_clues_given_and_reports_it_as_its_own_
     by_condition = {(r["name"], r["condition"]): r["n_games"] for r in rows}
     assert by_condition[("builtin/naive", "key-clues-given")] == 1
     assert by_condition[("builtin/naive", "all-play-all")] == 1
+
+
+def test_key_clues_table3_games_keep_their_opponent_and_their_own_condition(tmp_path) -> None:
+    path = tmp_path / "t3.duckdb"
+    naive, rnd = (resolve_entry(n, [], {}) for n in ("builtin/naive", "builtin/random"))
+    for options in ((), KEY_CLUES):
+        plan = table3_tournament(rnd, naive, [mini_case()], games=1, seed=0, rounds=1, options=options)
+        asyncio.run(run_tournament(plan, Store(path), RunOptions(rounds=1), snapshot=False))
+    asyncio.run(score_games(Store(path), OfflineJudge(), CaseIndex(FIXTURE_CASE.parent)))  # ITD, counted
+    given = table3_rows(path, rnd.entry_id, naive.entry_id, "key-clues-given")
+    plain = table3_rows(path, rnd.entry_id, naive.entry_id)
+    assert len(given) == len(plain) == 1 and given[0].n_games == plain[0].n_games == 1
+    assert given[0].opponent == "builtin/naive" and given[0].itd is not None
