@@ -101,6 +101,7 @@ def probe_summary(runs: list[ProbeRun], result: GameResult) -> dict[str, Any]:
             summary.setdefault(run.condition, {})[faction] = {
                 "weighted": _mean([s["weighted"] for s in roles]),
                 **{k: _mean([s[k] for s in roles]) for k in THINKTHRICE_KEYS},
+                "informed_by": roles[0].get("informed_by") if roles else None,
                 "categories": run.scores["categories"][faction]}
     return summary
 
@@ -112,8 +113,10 @@ def _mean(values: list[float | None]) -> float | None:
 
 def print_probes(out: Console, summary: dict[str, Any]) -> None:
     columns = ["weighted", *THINKTHRICE_KEYS]
+    deciders = sorted({v["informed_by"] for f in summary.values() for v in f.values() if v.get("informed_by")})
     table = Table("condition", "faction", *(Column(c, justify="right") for c in columns),
-                  title="Post-game probes (WellPlay weighted score; ThinkThrice accuracy, %)")
+                  title="Post-game probes (WellPlay weighted score; ThinkThrice accuracy, %)",
+                  caption=f"informed decided by {', '.join(deciders) or '-'}")
     for condition, by_faction in summary.items():
         for faction, values in by_faction.items():
             cells = ["-" if values.get(c) is None else f"{values[c]:.1f}" for c in columns]

@@ -23,19 +23,22 @@ from arena.providers.estimate import CostLine, output_estimate
 from arena.providers.messages import Request
 from arena.scripts.schema import Script
 from arena.tournament.director import Tournament
+from arena.tournament.plan import GameOptions
 
 STAND_IN = Entry(name="mock/player", model="mock/player")
 
 
-async def rendered_requests(script: Script, rounds: int, seed: int) -> dict[str, list[Request]]:
-    """role -> the requests its agent sends in one game of `script` (played offline by `mock/player`)."""
+async def rendered_requests(script: Script, rounds: int, seed: int,
+                            options: GameOptions = ()) -> dict[str, list[Request]]:
+    """role -> the requests its agent sends in one game of `script` with the game `options` (played offline by
+    `mock/player`)."""
     captured: dict[str, list[Request]] = {}
     async with ModelClient(use_cache=False) as client:
         seated = seat_entries(script, STAND_IN, STAND_IN, seed, client)
         for agent in seated.agents.values():
             if isinstance(agent, ModelAgent):
                 agent.on_request = lambda role, request: captured.setdefault(role, []).append(request)
-        await play_game(script, seated, GameConfig(rounds=rounds), seed)
+        await play_game(script, seated, GameConfig(rounds=rounds, **dict(options)), seed)
     return captured
 
 
@@ -61,7 +64,7 @@ async def estimate_tournament(tournament: Tournament, rounds: int) -> dict[str, 
         for game in match.games:
             script = scripts[game.script.script_id]
             if script.id not in played:
-                played[script.id] = await rendered_requests(script, rounds, tournament.seed)
+                played[script.id] = await rendered_requests(script, rounds, tournament.seed, tournament.options)
             charge_game(lines, played[script.id], frozenset(culprit_roles(script)), entries[game.civilians],
                         entries[game.murderer])
     return lines

@@ -58,7 +58,9 @@ def column_config() -> dict[str, ColumnConfig]:
         "mode": st.column_config.TextColumn(
             "Mode", help="direct or cot (chain of thought); +no-images / +ocr-text are ablations"),
         "condition": st.column_config.TextColumn("Condition", help="table3 = the paper's protocol against a fixed "
-                                                 "murderer; all-play-all = every other game; qa = questions only"),
+                                                 "murderer; all-play-all = every other game; key-clues-given = games "
+                                                 "where the civilians were handed every key clue (WhodunitBench's "
+                                                 "ablation, unrated); qa = questions only"),
         "judge_text": st.column_config.TextColumn("Judge", help="llm when RP/SPC/CMD come from LLM judges")}
     for m, name in NAMES.items():
         scale = SCALES.get(m, "accuracy %")
