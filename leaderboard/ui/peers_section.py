@@ -28,6 +28,8 @@ SPLIT_NAMES = {"factual own": "facts from the role's own script",
                "factual other civilians'": "facts from the other civilians' scripts",
                "factual murderer's": "facts from the murderer's script",
                "inferential": "inferential probes (overall accuracy)"}
+CONDITION_HELP = ("the games the row comes from: all-play-all, table3 vs a fixed murderer, or key-clues-given "
+                  "(WhodunitBench's ablation: the civilians were handed every key clue)")
 REFERENCE_HELP = ("game = answered in the game's own conversation after the vote; own-script = the same entry "
                   "with only the role's script (PLAYER*'s lower bound); oracle = with every script (upper bound)")
 
@@ -58,7 +60,9 @@ def mirage_cells(frame: pd.DataFrame, metrics: tuple[str, ...]) -> pd.DataFrame:
 
 
 def mirage_config(metrics: tuple[str, ...]) -> dict[str, Any]:
-    config: dict[str, Any] = {"display": st.column_config.TextColumn("Entry"),
+    config: dict[str, Any] = {"display": st.column_config.TextColumn("Entry"), "mode": st.column_config.TextColumn(
+                                  "Mode", help="direct or cot (chain of thought)"),
+                              "condition": st.column_config.TextColumn("Condition", help=CONDITION_HELP),
                               "judges": st.column_config.TextColumn("Judges", help="ids of the judges of TII/ICI/SCI")}
     for m in metrics:
         label, name = MIRAGE_NAMES[m]
@@ -117,6 +121,7 @@ def show_probes(probes: pd.DataFrame) -> None:
         st.info("No post-game probes yet: play with `arena play --probes` or `arena tournament --probes`.")
         return
     common = {"display": st.column_config.TextColumn("Entry"),
+              "condition": st.column_config.TextColumn("Condition", help=CONDITION_HELP),
               "faction": st.column_config.TextColumn("Faction", help="the side the entry played in these games"),
               "reference": st.column_config.TextColumn("Reference", help=REFERENCE_HELP),
               "graded_by": st.column_config.TextColumn("Graded by", help="exact-set grading rule of the answers")}
