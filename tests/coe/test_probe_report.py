@@ -71,3 +71,11 @@ def test_the_report_shows_a_tournaments_probes_per_entry_faction_and_reference(t
     text = runner.invoke(app, ["coe", "report", "--db", db], env={"COLUMNS": "250"}).output
     assert "Post-game probes, WellPlay" in text and "Post-game probes, ThinkThrice" in text
     assert "own-script" in text and "oracle" in text
+
+
+def test_rows_stored_before_the_counts_keep_their_weighted_score_only() -> None:
+    old = [{"game_id": "g1", "value": 50.0, "details": {"status": "ok", "answers": {"q": True}}},
+           {"game_id": "g2", "value": 30.0, "details": {"status": "ok", "answers": {"q": False}}}]
+    cell = probe_cell(old)
+    assert cell["weighted"] == 40.0 and cell["n_games"] == 2 and cell["weighted_ci"] is not None
+    assert cell["thinkthrice"] == {} and cell["informed"] == {} and cell["categories"] == {}
