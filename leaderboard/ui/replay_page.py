@@ -2,8 +2,10 @@
 
 Pick a game (filters, or `?game=<id>`), then read it turn by turn: one chat message per turn with
 the speaker's name and faction colour, the full text, the question a reply answers, clue images
-where they were revealed; a turn slider (`?turn=<n>`) steps through, and beside the conversation
-a panel says which role knew which clue at that turn. Below: how each role's suspicion in the
+where they were revealed, and under the public text, in a collapsed box of its own labelled "private
+reasoning", what a `cot` model thought before it answered (never shown to the other players); a
+turn slider (`?turn=<n>`) steps through, and beside the conversation a panel says which role knew
+which clue at that turn. Below: how each role's suspicion in the
 reasoning phase became its vote, the outcome, and each role's model calls in tokens, seconds and
 dollars (telemetry from `agent_calls`, apart from the game log).
 
@@ -12,7 +14,6 @@ Agents' words are escaped before they reach markdown: no markup or HTML from an 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ COLOURS = {"murderer": "red", "civilians": "blue"}
 AVATARS = {"murderer": ":material/skull:", "civilians": ":material/person_search:"}
 GAME_AVATAR = ":material/info:"
 ROLE_WIDTH = 44
+REASONING_LABEL = "private reasoning"
 
 
 @st.cache_resource(show_spinner=False)
@@ -140,6 +142,13 @@ def heading(number: int, line: Line) -> str:
     return f"{who} · {plain(line.action)}{target} · turn {number}"
 
 
+def show_reasoning(text: str) -> None:
+    """A `cot` model's private reasoning for this turn: apart from its speech, collapsed, in small grey text."""
+    with st.expander(REASONING_LABEL, icon=":material/psychology:", expanded=False):
+        st.caption(f"**Given with this answer; never shown to the other players, never scored as speech.**  \n"
+                   f"{speech(text)}")
+
+
 def show_turn(number: int, line: Line, script: Script | None, current: bool) -> None:
     with st.chat_message(line.role or "game", avatar=AVATARS.get(line.faction, GAME_AVATAR)):
         st.markdown(heading(number, line) + (" · **this turn**" if current else ""))
@@ -151,6 +160,8 @@ def show_turn(number: int, line: Line, script: Script | None, current: bool) -> 
             st.markdown(f"**Asks:** {speech(line.question)}")
         if line.status:
             st.markdown(f":orange[**{plain(line.status)}**]")
+        if line.reasoning:
+            show_reasoning(line.reasoning)
         image = clue_image(script, line.clue_id) if line.clue_id else None
         if image is not None:
             st.image(str(image[0]), caption=image[1], width=420)
@@ -240,15 +251,6 @@ def show_calls(path: str, game_id: str, t: Transcript) -> None:
                "measured by the runner; it is telemetry and not part of the game log.")
 
 
-def cot_note(path: str, game: pd.Series) -> None:
-    """Say plainly that private `cot` reasoning is not in the log when a `cot` entry played."""
-    entries = data.entries(path)
-    seated = entries[entries["entry_id"].isin([game["civilians_entry"], game["murderer_entry"]])]
-    if any(json.loads(s or "{}").get("strategy") == "cot" for s in seated["settings"]):
-        st.info("A `cot` (chain-of-thought) entry played this game. Its private reasoning is not shown: the model "
-                "agent drops it before the game log is written, so only the public speech is stored.")
-
-
 def show_game(path: str, game_id: str) -> None:
     row, events = data.game(path, game_id)
     if row.empty:
@@ -264,7 +266,6 @@ def show_game(path: str, game_id: str) -> None:
         ids = {"civilians": str(game["civilians_entry"]), "murderer": str(game["murderer_entry"])}
         seats["entry"] = [entry_url(ids.get(f, ""), e) for f, e in zip(seats["faction"], seats["entry"], strict=True)]
     st.dataframe(seats, hide_index=True, column_config={"entry": link_column("Entry")})
-    cot_note(path, game)
     if t.statuses:
         st.warning("Forfeits and invalid outputs: " + ", ".join(f"{k} x{v}" for k, v in sorted(t.statuses.items())))
     if script is None:

@@ -15,9 +15,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from leaderboard.store import GameRecord, Reader, Store
-from leaderboard.ui.common import entry_url
+from leaderboard.ui.common import entry_url, plain
 from leaderboard.ui.nav import PAGES
-from tests.ui.conftest import LEGACY, BoardDb
+from tests.ui.conftest import COT, LEGACY, BoardDb
 
 TIMEOUT_S = 60
 
@@ -320,3 +320,22 @@ def test_leaderboard_shows_side_advantage_ties_and_failure_rates_and_a_frozen_po
     assert_clean(at)
     assert "Frozen pool **ref**" in texts(at)
     assert len(at.dataframe[0].value) == len(frozen.entries)
+
+
+def test_replay_shows_cot_reasoning_apart_collapsed_and_labelled(board_db: BoardDb) -> None:
+    reader = Reader(board_db.path)
+    game = next(g for g in reader.games(status="finished") if g.civilians_entry == COT.entry_id)
+    events = reader.events(game.game_id)
+    thoughts = [e.payload["reasoning"] for e in events if e.type == "agent_call" and e.payload.get("reasoning")]
+    assert thoughts and all(t.startswith("Private thoughts") for t in thoughts)
+    at = app("replay", board_db.path, game=game.game_id)
+    assert_clean(at)
+    assert "not recorded" not in texts(at) and not at.info, "the old 'reasoning is not recorded' notice is gone"
+    boxes = [box for box in at.expander if box.label == "private reasoning"]
+    assert len(boxes) == len(thoughts)
+    assert [box.caption[0].value.split("  \n", 1)[1] for box in boxes] == [plain(t) for t in thoughts]
+    for message in at.chat_message:  # the public text of a turn never holds the reasoning
+        public = [m.value for m in message.markdown]
+        assert not any("Private thoughts" in text for text in public)
+    murderers = set(board_db.scripts[game.script_id].culprit_ids)
+    assert all(e.role not in murderers for e in events if e.type == "agent_call" and e.payload.get("reasoning"))
