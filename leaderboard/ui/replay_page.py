@@ -15,7 +15,6 @@ Agents' words are escaped before they reach markdown: no markup or HTML from an 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -44,7 +43,6 @@ ALL = "(all)"
 COLOURS = {"murderer": "red", "civilians": "blue"}
 AVATARS = {"murderer": ":material/skull:", "civilians": ":material/person_search:"}
 GAME_AVATAR = ":material/info:"
-ROLE_WIDTH = 44
 REASONING_LABEL = "private reasoning"
 
 
@@ -176,25 +174,32 @@ def show_conversation(t: Transcript, script: Script | None, turn: int) -> None:
         show_turn(number, line, script, number == turn)
 
 
+def chips(t: Transcript, who: set[str], roles: list[str]) -> str:
+    """The roles that knew a clue as compact badges in their faction's colour (or one "everyone" badge)."""
+    if roles and set(roles) <= who:
+        return f":green-badge[everyone ({len(roles)})]"
+    factions = t.seating.get("factions", {})
+    return " ".join(f":{COLOURS.get(factions.get(r), 'gray')}-badge[{plain(r)}]" for r in roles if r in who)
+
+
 def show_knowledge(t: Transcript, script: Script | None, turn: int) -> None:
-    """Clue x role: who knew what after this turn."""
+    """Who knew which clue after this turn: one line per known clue with the knowing roles as badges that
+    wrap, so the panel reads at any number of roles without scrolling sideways; then the clues not found."""
     st.markdown(f"**Who knew which clue after turn {turn}**")
     clues = [] if script is None else [(c.id, c.title, c.visibility.value, c.holder) for c in script.clues]
     known = knowledge(t, clues, turn)
     titles = {c[0]: c[1] for c in clues}
     roles = list(t.seating.get("order") or t.seating.get("roles", {}))
-    rows = [{"clue": cid, "title": titles.get(cid, ""), **{r: "✓" if r in who else "" for r in roles}}
-            for cid, who in known.items()]
-    if not rows:
-        st.caption("No clue known yet.")
-        return
-    config: dict[str, Any] = {r: st.column_config.TextColumn(r[:5], help=t.who(r), width=ROLE_WIDTH) for r in roles}
-    config["clue"] = st.column_config.TextColumn("Clue", width="small")
-    config["title"] = st.column_config.TextColumn("Title", width="small")
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config=config,
-                 column_order=["clue", *roles, "title"], height=min(36 + 35 * len(rows), 600))
-    st.caption("✓ = known to that role: public clues from the start, private clues to their holder, found or "
-               "unlocked clues to everyone from their reveal on." if script is not None else
+    new = turns(t)[turn - 1][1].clue_id if turn else None
+    lines = [f"- **{plain(titles.get(cid) or cid)}** ({plain(cid)}){' · **new**' if cid == new else ''}: "
+             f"{chips(t, who, roles)}" for cid, who in known.items() if who]
+    st.markdown("\n".join(lines) if lines else "No clue known yet.")
+    hidden = [plain(titles.get(cid) or cid) for cid, who in known.items() if not who]
+    if hidden:
+        st.markdown(f"**Not found yet ({len(hidden)}):** {'; '.join(hidden)}")
+    st.caption("Badges name the roles that knew the clue (blue: civilians, red: the murderer's side): public "
+               "clues from the start, private clues to their holder, found or unlocked clues to everyone from "
+               "their reveal on." if script is not None else
                "The case is not installed here: only revealed clues are listed.")
 
 

@@ -220,10 +220,14 @@ def test_replay_deep_link_steps_to_a_turn_with_full_text_and_the_clue_panel(boar
     assert at.query_params["turn"] == [str(first_reveal)] or at.query_params["turn"] == str(first_reveal)
     longest = max((e.payload.get("text") or "" for e in turns[:first_reveal] if e.type == "utterance"), key=len)
     assert longest and longest.split()[-1].rstrip(".") in texts(at), "speech is shown in full"
-    panel = next(d.value for d in at.dataframe if "clue" in d.value.columns)
     revealed = turns[first_reveal - 1].payload["clue_id"]
-    roles = [c for c in panel.columns if c not in ("clue", "title")]
-    assert set(panel.set_index("clue").loc[revealed, roles]) == {"✓"}
+    script = board_db.scripts[game.script_id]
+    panel = next(m.value for m in at.markdown if m.value.startswith("- **"))  # one line per known clue
+    line = next(x for x in panel.splitlines() if f"({plain(revealed)}) · **new**:" in x)
+    assert line.endswith(f":green-badge[everyone ({len(script.role_ids)})]"), "a found clue is known to all"
+    private = next(c for c in script.clues if c.visibility.value == "private" and c.holder)
+    line = next(x for x in panel.splitlines() if f"({plain(private.id)})" in x)
+    assert line.endswith(f"-badge[{plain(private.holder)}]"), "a private clue only to its holder"
     at.slider[0].set_value(1).run()
     assert_clean(at)
     assert len(at.chat_message) == 1
