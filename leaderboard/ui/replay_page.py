@@ -14,6 +14,8 @@ Agents' words are escaped before they reach markdown: no markup or HTML from an 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pandas as pd
@@ -93,6 +95,11 @@ def pick_game(path: str) -> str | None:
         st.query_params["game"] = chosen
         st.query_params.pop("turn", None)
     return chosen
+
+
+def headings(columns: Iterable[str]) -> dict[str, str]:
+    """Column headings that read as words: the first letter capitalised ("voted for" -> "Voted for")."""
+    return {str(c): str(c)[:1].upper() + str(c)[1:] for c in columns}
 
 
 def show_header(game: pd.Series, t: Transcript, names: dict[str, str], n_turns: int) -> None:
@@ -217,11 +224,20 @@ def vote_rows(t: Transcript) -> list[dict[str, str]]:
     return rows
 
 
+def named(t: Transcript, text: str) -> str:
+    """The engine's outcome reason with role ids as people's names, as a sentence."""
+    names = t.seating.get("roles", {})
+    if names:
+        pattern = re.compile(r"\b(" + "|".join(re.escape(r) for r in sorted(names, key=len, reverse=True)) + r")\b")
+        text = pattern.sub(lambda m: str(names[m.group(1)]), text)
+    return f"{text[:1].upper()}{text[1:]}." if text and not text.endswith(".") else text
+
+
 def show_votes(t: Transcript) -> None:
     st.subheader("Votes")
     rows = vote_rows(t)
     if rows:
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config=headings(rows[0]))
         st.caption("`nobody` / `abstains`: no suspect named or no vote cast. Changed = the vote went to someone "
                    "other than the suspect named in the reasoning phase.")
     if t.outcome is None:
@@ -233,7 +249,7 @@ def show_votes(t: Transcript) -> None:
     st.markdown(f"**Outcome:** {plain(t.ended_status or DASH)}, winner {plain(winner)}. Culprits: "
                 f"{plain(', '.join(t.who(c) for c in o.get('culprits', [])) or DASH)}. Most votes: "
                 f"{plain(', '.join(t.who(c) for c in o.get('leaders', [])) or DASH)}. Tally: {plain(tally)}; "
-                f"{count(o.get('abstentions', 0))} abstentions. {plain(o.get('reason') or '')}")
+                f"{count(o.get('abstentions', 0))} abstentions. {plain(named(t, str(o.get('reason') or '')))}")
 
 
 def show_calls(path: str, game_id: str, t: Transcript) -> None:
@@ -251,7 +267,7 @@ def show_calls(path: str, game_id: str, t: Transcript) -> None:
                            "input tokens": count(r.input), "output tokens": count(r.output), "cost": money(r.cost),
                            "time, total": seconds(r.total_ms), "time per call": seconds(r.mean_ms)}
                           for role, r in grouped.iterrows()])
-    st.dataframe(table, hide_index=True, width="stretch")
+    st.dataframe(table, hide_index=True, width="stretch", column_config=headings(table.columns))
     st.caption("One call = one request for a decision (re-asks count again). Time is wall-clock per call, "
                "measured by the runner; it is telemetry and not part of the game log.")
 
@@ -270,7 +286,7 @@ def show_game(path: str, game_id: str) -> None:
     if not seats.empty:
         ids = {"civilians": str(game["civilians_entry"]), "murderer": str(game["murderer_entry"])}
         seats["entry"] = [entry_url(ids.get(f, ""), e) for f, e in zip(seats["faction"], seats["entry"], strict=True)]
-    st.dataframe(seats, hide_index=True, column_config={"entry": link_column("Entry")})
+    st.dataframe(seats, hide_index=True, column_config={**headings(seats.columns), "entry": link_column("Entry")})
     if t.statuses:
         st.warning("Forfeits and invalid outputs: " + ", ".join(f"{k} x{v}" for k, v in sorted(t.statuses.items())))
     if script is None:

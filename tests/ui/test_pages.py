@@ -6,6 +6,7 @@ Values shown are checked against the database itself (queried here with `Reader`
 from __future__ import annotations
 
 import math
+import re
 import shutil
 from pathlib import Path
 
@@ -343,3 +344,17 @@ def test_replay_shows_cot_reasoning_apart_collapsed_and_labelled(board_db: Board
         assert not any("Private thoughts" in text for text in public)
     murderers = set(board_db.scripts[game.script_id].culprit_ids)
     assert all(e.role not in murderers for e in events if e.type == "agent_call" and e.payload.get("reasoning"))
+
+
+def test_replay_outcome_names_people_not_role_ids(board_db: BoardDb) -> None:
+    reader = Reader(board_db.path)
+    game = reader.games(status="finished")[0]
+    ended = next(e for e in reader.events(game.game_id) if e.type == "game_ended")
+    seating = next(e for e in reader.events(game.game_id) if e.type == "seating").payload
+    at = app("replay", board_db.path, game=game.game_id)
+    assert_clean(at)
+    outcome = next(m.value for m in at.markdown if m.value.startswith("**Outcome:**"))
+    reason = outcome.rsplit("abstentions. ", 1)[1]
+    leaders = ended.payload["outcome"]["leaders"]
+    assert leaders and all(plain(seating["roles"][r]) in reason for r in leaders)
+    assert not any(re.search(rf"\b{re.escape(r)}\b", reason) for r in leaders), "no raw role id left"

@@ -3,6 +3,7 @@ against built-in entries, a reload resumes it, and the game ends up recorded as 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,7 @@ def test_a_person_plays_a_whole_game_and_it_is_recorded(tmp_path: Path, fixture_
     shown = "\n".join(str(m.value) for m in at.markdown)
     assert "Raised voices in the greenhouse" in shown  # Fern's private clue
     assert "struck her with a clay pot" not in shown  # Rowan's script never reaches Fern
+    assert "clue(s)" not in shown and re.search(r"- Greenhouse: (no clues|1 clue|\d+ clues) left", shown)
     assert len(at.image) == 1  # the public clock card (the note is still hidden in the greenhouse)
     turns = 0
     while not at.success and turns < MAX_TURNS:
@@ -97,3 +99,16 @@ def test_an_unknown_session_says_so(tmp_path: Path, fixture_cases: None) -> None
     at = app("play", tmp_path / "arena.duckdb", session="nope")
     assert [e.value for e in at.error] and "no play session" in at.error[0].value
     assert not (tmp_path / "arena.duckdb").exists()
+
+
+def test_the_role_picker_names_the_roles_and_every_profile_reads_in_full(tmp_path: Path, fixture_cases: None) -> None:
+    from arena.scripts.loader import load_script
+    from leaderboard.ui.common import plain
+
+    script = load_script(FIXTURE_CASE)
+    at = app("play", tmp_path / "arena.duckdb")
+    assert_clean(at)
+    picker = at.selectbox(key="play-role")
+    assert picker.options == [r.name for r in script.roles], "names only: a long profile is never cut in the box"
+    shown = "\n".join(str(m.value) for m in at.markdown)
+    assert all(f"**{plain(r.name)}**: {plain(r.profile)}" in shown for r in script.roles)
