@@ -121,8 +121,8 @@ def line_for(t: Transcript, kind: str, role: str | None, p: Mapping[str, Any]) -
         return Line(t.who(p.get("by")) or "(game)", f"clue revealed ({p.get('reason', '')}{where})",
                     str(p.get("clue_id", "")), str(p.get("title", "")), clue_id=str(p.get("clue_id", "")))
     if kind == "reasoning":
-        text = f"method: {p.get('method') or ''}\nmotive: {p.get('motive') or ''}"
-        return Line(t.who(role), "reasoning (suspect)", t.who(p.get("suspect")) or "nobody", text, marks(p))
+        text = f"Method: {p.get('method') or ''}\nMotive: {p.get('motive') or ''}"
+        return Line(t.who(role), "suspects", t.who(p.get("suspect")) or "nobody", text, marks(p))
     if kind == "vote":
         return Line(t.who(role), "votes", t.who(p.get("target")) or "abstains", "", marks(p))
     if kind == "invalid_output":
