@@ -64,3 +64,16 @@ def test_reasoning_of_a_rejected_answer_stays_with_the_rejection() -> None:
             {"type": "vote", "role": "a", "payload": {"target": None}}]
     lines = [line for s in build_transcript(rows).sections for line in s.lines]
     assert [(line.kind, line.reasoning) for line in lines] == [("invalid_output", "first try"), ("vote", "second try")]
+
+
+def test_knowledge_badges_name_each_knowing_role_in_seating_order_at_eight_roles() -> None:
+    from leaderboard.ui.replay_page import chips
+    from leaderboard.ui.transcript import Transcript
+
+    roles = [f"role{i}" for i in range(8)]
+    t = Transcript(seating={"order": roles, "roles": {r: r.upper() for r in roles},
+                            "factions": {r: "murderer" if r == "role3" else "civilians" for r in roles}})
+    assert chips(t, set(roles), roles) == ":green-badge[everyone (8)]"
+    some = chips(t, {"role5", "role3", "role0"}, roles)
+    assert some == ":blue-badge[role0] :red-badge[role3] :blue-badge[role5]"
+    assert chips(t, set(roles) - {"role7"}, roles).count("-badge[") == 7
