@@ -49,7 +49,7 @@ def own_role(obs: Observation) -> None:
     with st.expander("Your script (private)", expanded=False):
         st.markdown(plain(obs.script))
     if obs.goals:
-        st.markdown("Goals: " + "; ".join(plain(goal) for goal in obs.goals))
+        st.markdown("**Goals**\n" + "\n".join(f"- {plain(goal)}" for goal in obs.goals))
 
 
 def case_facts(obs: Observation) -> None:

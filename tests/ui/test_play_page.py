@@ -60,6 +60,7 @@ def test_a_person_plays_a_whole_game_and_it_is_recorded(tmp_path: Path, fixture_
     assert "Raised voices in the greenhouse" in shown  # Fern's private clue
     assert "struck her with a clay pot" not in shown  # Rowan's script never reaches Fern
     assert "clue(s)" not in shown and re.search(r"- Greenhouse: (no clues|1 clue|\d+ clues) left", shown)
+    assert "**Goals**\n- " in shown and ".;" not in shown  # goals and people as lists, not run together
     assert len(at.image) == 1  # the public clock card (the note is still hidden in the greenhouse)
     turns = 0
     while not at.success and turns < MAX_TURNS:
