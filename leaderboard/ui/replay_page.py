@@ -5,9 +5,9 @@ the speaker's name and faction colour, the full text, the question a reply answe
 where they were revealed, and under the public text, in a collapsed box of its own labelled "private
 reasoning", what a `cot` model thought before it answered (never shown to the other players); a
 turn slider (`?turn=<n>`) steps through, and beside the conversation a panel says which role knew
-which clue at that turn. Below: how each role's suspicion in the
-reasoning phase became its vote, the outcome, and each role's model calls in tokens, seconds and
-dollars (telemetry from `agent_calls`, apart from the game log).
+which clue at that turn. Below: how each role's suspicion in the reasoning phase became its vote,
+the outcome, and each role's model calls in tokens, seconds and dollars (telemetry from
+`agent_calls`, apart from the game log).
 
 Agents' words are escaped before they reach markdown: no markup or HTML from an agent renders.
 """
