@@ -35,6 +35,7 @@ from arena.agents.prompting import (
     system_prompt,
     update_parts,
 )
+from arena.engine.events import REASONING_LIMIT, cut_raw
 from arena.engine.observation import Observation
 from arena.engine.parsing import OutputError, extract_object
 from arena.entries import Entry
@@ -80,7 +81,8 @@ def _last_object(text: str) -> dict[str, Any] | None:
 
 def split_reply(text: str) -> tuple[str | dict[str, Any], str | None]:
     """(the reply's JSON object without private reasoning fields, else the text as it came; the private
-    reasoning it held, else None). Several private fields are joined in their order, blank-line apart."""
+    reasoning it held, else None). Several private fields are joined in their order, blank-line apart,
+    and cut to `REASONING_LIMIT` characters."""
     try:
         data: dict[str, Any] | None = extract_object(text)
     except OutputError:
@@ -89,7 +91,7 @@ def split_reply(text: str) -> tuple[str | dict[str, Any], str | None]:
         return text, None
     private = [value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
                for key, value in data.items() if key.lower() in PRIVATE_KEYS and value not in (None, "")]
-    return strip_private(data), "\n\n".join(private) or None
+    return strip_private(data), cut_raw("\n\n".join(private), REASONING_LIMIT) or None
 
 
 def extract_action(text: str) -> str | dict[str, Any]:

@@ -22,7 +22,6 @@ from pydantic import (
     SerializerFunctionWrapHandler,
     TypeAdapter,
     ValidationError,
-    field_validator,
     model_serializer,
 )
 
@@ -197,17 +196,12 @@ class AgentCall(EventBase):
     output_tokens: int | None = None
     cost_usd: float | None = None
     reasoning: str | None = Field(default=None, description="the model's private reasoning (strategy `cot`), "
-                                  f"cut to {REASONING_LIMIT} characters: part of the record, never shown to "
-                                  "another role, never scored as speech; absent when the reply had none")
+                                  f"cut by the agent to {REASONING_LIMIT} characters: part of the record, never "
+                                  "shown to another role, never scored as speech; absent when the reply had none")
     # Telemetry kept out of the log (never serialized, so a rerun answered by the response cache writes
     # the same log): whether the call was a response-cache hit, and the provider's cached prompt tokens.
     cached: bool = Field(default=False, exclude=True)
     cached_prompt_tokens: int | None = Field(default=None, exclude=True)
-
-    @field_validator("reasoning")
-    @classmethod
-    def _cut_reasoning(cls, value: str | None) -> str | None:
-        return cut_raw(value, REASONING_LIMIT) if value else None
 
     @model_serializer(mode="wrap")
     def _without_clock(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from arena.agents.model_agent import ModelAgent, extract_action, split_reply, st
 from arena.engine import GameConfig, Observation, Seating
 from arena.engine.events import (
     ENGINE_EVENT_TYPES,
+    REASONING_LIMIT,
     AgentCall,
     InvalidOutput,
     Utterance,
@@ -155,6 +156,11 @@ def test_private_reasoning_is_split_from_the_answer(text: str, reasoning: str | 
     output, private = split_reply(text)
     assert private == reasoning
     assert not isinstance(output, dict) or not set(output) & {"reasoning", "thoughts", "Analysis"}
+
+
+def test_a_long_private_reasoning_is_cut() -> None:
+    output, private = split_reply(json.dumps({"reasoning": "y" * (REASONING_LIMIT + 7), "vote": None}))
+    assert output == {"vote": None} and private == "y" * REASONING_LIMIT + "... [7 more characters]"
 
 
 @pytest.mark.parametrize(("text", "expected"), [
