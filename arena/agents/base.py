@@ -32,6 +32,7 @@ class AgentReply:
     cost_usd: float | None = None
     cached: bool = False  # answered by the response cache
     cached_prompt_tokens: int | None = None  # prompt tokens the provider served from its prompt cache
+    reasoning: str | None = None  # private reasoning given with the answer (strategy `cot`), never public
 
 
 class AgentFailure(Exception):

@@ -10,7 +10,8 @@ sends it, JSON mode or nothing, per the entry's `structured` setting. So each re
 previous one: provider prompt caches hit and the cost of a game grows linearly with its length.
 
 The agent does not validate actions (the runner does, once). It extracts the JSON object from the
-reply, drops private reasoning fields (strategy `cot`), and returns the rest; a reply without a JSON
+reply, takes out the private reasoning fields (strategy `cot`) and returns the rest, with the
+reasoning apart (`AgentReply.reasoning`, which the runner keeps in the `agent_call` record); a reply without a JSON
 object is returned as text so the runner records a `parse_error` and asks again with an error note.
 A provider failure (`Response.status != "ok"`) becomes `AgentFailure(status, message)`.
 """
@@ -34,6 +35,7 @@ from arena.agents.prompting import (
     system_prompt,
     update_parts,
 )
+from arena.engine.events import REASONING_LIMIT, cut_raw
 from arena.engine.observation import Observation
 from arena.engine.parsing import OutputError, extract_object
 from arena.entries import Entry
@@ -77,15 +79,24 @@ def _last_object(text: str) -> dict[str, Any] | None:
     return found
 
 
-def extract_action(text: str) -> str | dict[str, Any]:
-    """The reply's JSON object without private reasoning fields, else the text as it came."""
+def split_reply(text: str) -> tuple[str | dict[str, Any], str | None]:
+    """(the reply's JSON object without private reasoning fields, else the text as it came; the private
+    reasoning it held, else None). Several private fields are joined in their order, blank-line apart,
+    and cut to `REASONING_LIMIT` characters."""
     try:
         data: dict[str, Any] | None = extract_object(text)
     except OutputError:
         data = _last_object(text)
     if data is None:
-        return text
-    return strip_private(data)
+        return text, None
+    private = [value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+               for key, value in data.items() if key.lower() in PRIVATE_KEYS and value not in (None, "")]
+    return strip_private(data), cut_raw("\n\n".join(private), REASONING_LIMIT) or None
+
+
+def extract_action(text: str) -> str | dict[str, Any]:
+    """The reply's JSON object without private reasoning fields, else the text as it came."""
+    return split_reply(text)[0]
 
 
 def strip_private(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -119,9 +130,11 @@ class ModelAgent:
         if response.status != "ok":
             raise AgentFailure(response.status, response.error or f"the provider answered {response.status}")
         self.history.append(Message.assistant(response.text or EMPTY_REPLY))
-        return AgentReply(output=extract_action(response.text), input_tokens=response.prompt_tokens,
+        output, reasoning = split_reply(response.text)
+        return AgentReply(output=output, input_tokens=response.prompt_tokens,
                           output_tokens=response.completion_tokens, cost_usd=response.cost_usd,
-                          cached=response.cached, cached_prompt_tokens=response.cached_prompt_tokens)
+                          cached=response.cached, cached_prompt_tokens=response.cached_prompt_tokens,
+                          reasoning=reasoning)
 
     async def probe(self, question: str) -> str:
         """A post-game question, asked in character in this role's own conversation (its history); the

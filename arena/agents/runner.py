@@ -154,7 +154,8 @@ class _Driver:
                              input_tokens=reply.input_tokens if reply else None,
                              output_tokens=reply.output_tokens if reply else None,
                              cost_usd=reply.cost_usd if reply else None, cached=bool(reply and reply.cached),
-                             cached_prompt_tokens=reply.cached_prompt_tokens if reply else None)])
+                             cached_prompt_tokens=reply.cached_prompt_tokens if reply else None,
+                             reasoning=reply.reasoning if reply else None)])
         return _Attempt(action, status, message, _raw_text(raw))
 
     async def decide(self, decision: Decision) -> Action:

@@ -3,8 +3,9 @@
 Events form a discriminated union on `type`. The engine emits the game events (`game_started`,
 `seating`, `phase_started`, `utterance`, `action`, `answer`, `clue_revealed`, `reasoning`, `vote`,
 `game_ended`); the runner adds what happened around each agent call (`observation`,
-`agent_call`, `invalid_output`). The log is the source of truth: metrics, tables and ratings are
-derived from it, and `replay` rebuilds the final state from it.
+`agent_call`, `invalid_output`); an `agent_call` keeps the private reasoning a `cot` model gave with
+its answer, which no role is ever shown and no metric reads as speech. The log is the source of truth:
+metrics, tables and ratings are derived from it, and `replay` rebuilds the final state from it.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from arena.errors import LogError
 
 SCHEMA_VERSION = 1
 RAW_LIMIT = 2000
+REASONING_LIMIT = 8000
 
 Winner = Literal["civilians", "murderer", "tie", "none"]
 
@@ -193,6 +195,9 @@ class AgentCall(EventBase):
     input_tokens: int | None = None
     output_tokens: int | None = None
     cost_usd: float | None = None
+    reasoning: str | None = Field(default=None, description="the model's private reasoning (strategy `cot`), "
+                                  f"cut by the agent to {REASONING_LIMIT} characters: part of the record, never "
+                                  "shown to another role, never scored as speech; absent when the reply had none")
     # Telemetry kept out of the log (never serialized, so a rerun answered by the response cache writes
     # the same log): whether the call was a response-cache hit, and the provider's cached prompt tokens.
     cached: bool = Field(default=False, exclude=True)
@@ -200,10 +205,12 @@ class AgentCall(EventBase):
 
     @model_serializer(mode="wrap")
     def _without_clock(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """No wall-clock latency in the game record (telemetry is kept apart), except in older logs."""
+        """No wall-clock latency in the game record (telemetry is kept apart), except in older logs; no
+        `reasoning` key when the reply had none (so logs of `direct` entries stay byte-identical)."""
         data: dict[str, Any] = handler(self)
-        if data.get("latency_ms", 0) is None:
-            del data["latency_ms"]
+        for name in ("latency_ms", "reasoning"):
+            if data.get(name, 0) is None:
+                del data[name]
         return data
 
 
@@ -252,8 +259,8 @@ ENGINE_EVENT_TYPES = frozenset({"game_started", "seating", "phase_started", "utt
                                 "clue_revealed", "reasoning", "vote", "game_ended", "stage_started"})
 
 
-def cut_raw(raw: str) -> str:
-    return raw if len(raw) <= RAW_LIMIT else raw[:RAW_LIMIT] + f"... [{len(raw) - RAW_LIMIT} more characters]"
+def cut_raw(raw: str, limit: int = RAW_LIMIT) -> str:
+    return raw if len(raw) <= limit else raw[:limit] + f"... [{len(raw) - limit} more characters]"
 
 
 def event_line(event: EventBase) -> str:

@@ -73,10 +73,11 @@ def setup(seat: HumanSeat) -> None:
     entries = load_entries()
     script = cases[st.selectbox("Case", list(cases), format_func=lambda i: cases[i].title, key="play-case")]
     st.caption(plain(script.briefing))
+    st.markdown("**The roles**\n" + "\n".join(f"- **{plain(r.name)}**: {plain(r.profile)}" for r in script.roles))
     with st.form("play-setup"):
         name = st.text_input("Your name", key="play-name", help="You are recorded as the entry human/<name>.")
-        role = st.selectbox("Your role", script.role_ids, key="play-role",
-                            format_func=lambda r: f"{script.role(r).name}: {script.role(r).profile}")
+        role = st.selectbox("Your role", script.role_ids, key="play-role", format_func=lambda r: script.role(r).name,
+                            help="Who each role is: the list above.")
         opponents = _entry_choice("Opponents (the other side)", entries, "play-opponents")
         teammates = _entry_choice("Teammates (the other roles of your side, if any)", entries, "play-teammates")
         rounds = st.number_input("Discussion rounds", min_value=1, max_value=5, value=2, key="play-rounds")

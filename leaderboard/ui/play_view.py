@@ -49,14 +49,19 @@ def own_role(obs: Observation) -> None:
     with st.expander("Your script (private)", expanded=False):
         st.markdown(plain(obs.script))
     if obs.goals:
-        st.markdown("Goals: " + "; ".join(plain(goal) for goal in obs.goals))
+        st.markdown("**Goals**\n" + "\n".join(f"- {plain(goal)}" for goal in obs.goals))
 
 
 def case_facts(obs: Observation) -> None:
     st.markdown("#### The case")
     st.markdown(f"{plain(obs.briefing)}  \nVictim: {plain(obs.victim)}")
-    st.markdown("People: " + "; ".join(f"**{plain(r.name)}**: {plain(r.profile)}" for r in obs.roles))
-    st.markdown("Places: " + "; ".join(f"{plain(loc.name)} ({loc.clues_left} clue(s) left)" for loc in obs.locations))
+    st.markdown("**People**\n" + "\n".join(f"- **{plain(r.name)}**: {plain(r.profile)}" for r in obs.roles))
+    st.markdown("**Places**\n" + "\n".join(f"- {plain(loc.name)}: {clues_left(loc.clues_left)}"
+                                           for loc in obs.locations))
+
+
+def clues_left(n: int) -> str:
+    return "no clues left" if n == 0 else "1 clue left" if n == 1 else f"{n} clues left"
 
 
 def clues(obs: Observation) -> None:

@@ -2,19 +2,21 @@
 
 Pick a game (filters, or `?game=<id>`), then read it turn by turn: one chat message per turn with
 the speaker's name and faction colour, the full text, the question a reply answers, clue images
-where they were revealed; a turn slider (`?turn=<n>`) steps through, and beside the conversation
-a panel says which role knew which clue at that turn. Below: how each role's suspicion in the
-reasoning phase became its vote, the outcome, and each role's model calls in tokens, seconds and
-dollars (telemetry from `agent_calls`, apart from the game log).
+where they were revealed, and under the public text, in a collapsed box of its own labelled "private
+reasoning", what a `cot` model thought before it answered (never shown to the other players); a
+turn slider (`?turn=<n>`) steps through, and beside the conversation a panel says which role knew
+which clue at that turn. Below: how each role's suspicion in the reasoning phase became its vote,
+the outcome, and each role's model calls in tokens, seconds and dollars (telemetry from
+`agent_calls`, apart from the game log).
 
 Agents' words are escaped before they reach markdown: no markup or HTML from an agent renders.
 """
 
 from __future__ import annotations
 
-import json
+import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -43,7 +45,7 @@ ALL = "(all)"
 COLOURS = {"murderer": "red", "civilians": "blue"}
 AVATARS = {"murderer": ":material/skull:", "civilians": ":material/person_search:"}
 GAME_AVATAR = ":material/info:"
-ROLE_WIDTH = 44
+REASONING_LABEL = "private reasoning"
 
 
 @st.cache_resource(show_spinner=False)
@@ -95,6 +97,11 @@ def pick_game(path: str) -> str | None:
     return chosen
 
 
+def headings(columns: Iterable[str]) -> dict[str, str]:
+    """Column headings that read as words: the first letter capitalised ("voted for" -> "Voted for")."""
+    return {str(c): str(c)[:1].upper() + str(c)[1:] for c in columns}
+
+
 def show_header(game: pd.Series, t: Transcript, names: dict[str, str], n_turns: int) -> None:
     st.subheader(plain(t.started.get("script_title") or game["script_id"]))
     cols = st.columns(5)
@@ -140,6 +147,13 @@ def heading(number: int, line: Line) -> str:
     return f"{who} · {plain(line.action)}{target} · turn {number}"
 
 
+def show_reasoning(text: str) -> None:
+    """A `cot` model's private reasoning for this turn: apart from its speech, collapsed, in small grey text."""
+    with st.expander(REASONING_LABEL, icon=":material/psychology:", expanded=False):
+        st.caption(f"**Given with this answer; never shown to the other players, never scored as speech.**  \n"
+                   f"{speech(text)}")
+
+
 def show_turn(number: int, line: Line, script: Script | None, current: bool) -> None:
     with st.chat_message(line.role or "game", avatar=AVATARS.get(line.faction, GAME_AVATAR)):
         st.markdown(heading(number, line) + (" · **this turn**" if current else ""))
@@ -151,6 +165,8 @@ def show_turn(number: int, line: Line, script: Script | None, current: bool) -> 
             st.markdown(f"**Asks:** {speech(line.question)}")
         if line.status:
             st.markdown(f":orange[**{plain(line.status)}**]")
+        if line.reasoning:
+            show_reasoning(line.reasoning)
         image = clue_image(script, line.clue_id) if line.clue_id else None
         if image is not None:
             st.image(str(image[0]), caption=image[1], width=420)
@@ -165,25 +181,32 @@ def show_conversation(t: Transcript, script: Script | None, turn: int) -> None:
         show_turn(number, line, script, number == turn)
 
 
+def chips(t: Transcript, who: set[str], roles: list[str]) -> str:
+    """The roles that knew a clue as compact badges in their faction's colour (or one "everyone" badge)."""
+    if roles and set(roles) <= who:
+        return f":green-badge[everyone ({len(roles)})]"
+    factions = t.seating.get("factions", {})
+    return " ".join(f":{COLOURS.get(factions.get(r), 'gray')}-badge[{plain(r)}]" for r in roles if r in who)
+
+
 def show_knowledge(t: Transcript, script: Script | None, turn: int) -> None:
-    """Clue x role: who knew what after this turn."""
+    """Who knew which clue after this turn: one line per known clue with the knowing roles as badges that
+    wrap, so the panel reads at any number of roles without scrolling sideways; then the clues not found."""
     st.markdown(f"**Who knew which clue after turn {turn}**")
     clues = [] if script is None else [(c.id, c.title, c.visibility.value, c.holder) for c in script.clues]
     known = knowledge(t, clues, turn)
     titles = {c[0]: c[1] for c in clues}
     roles = list(t.seating.get("order") or t.seating.get("roles", {}))
-    rows = [{"clue": cid, "title": titles.get(cid, ""), **{r: "✓" if r in who else "" for r in roles}}
-            for cid, who in known.items()]
-    if not rows:
-        st.caption("No clue known yet.")
-        return
-    config: dict[str, Any] = {r: st.column_config.TextColumn(r[:5], help=t.who(r), width=ROLE_WIDTH) for r in roles}
-    config["clue"] = st.column_config.TextColumn("Clue", width="small")
-    config["title"] = st.column_config.TextColumn("Title", width="small")
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config=config,
-                 column_order=["clue", *roles, "title"], height=min(36 + 35 * len(rows), 600))
-    st.caption("✓ = known to that role: public clues from the start, private clues to their holder, found or "
-               "unlocked clues to everyone from their reveal on." if script is not None else
+    new = turns(t)[turn - 1][1].clue_id if turn else None
+    lines = [f"- **{plain(titles.get(cid) or cid)}** ({plain(cid)}){' · **new**' if cid == new else ''}: "
+             f"{chips(t, who, roles)}" for cid, who in known.items() if who]
+    st.markdown("\n".join(lines) if lines else "No clue known yet.")
+    hidden = [plain(titles.get(cid) or cid) for cid, who in known.items() if not who]
+    if hidden:
+        st.markdown(f"**Not found yet ({len(hidden)}):** {'; '.join(hidden)}")
+    st.caption("Badges name the roles that knew the clue (blue: civilians, red: the murderer's side): public "
+               "clues from the start, private clues to their holder, found or unlocked clues to everyone from "
+               "their reveal on." if script is not None else
                "The case is not installed here: only revealed clues are listed.")
 
 
@@ -201,11 +224,20 @@ def vote_rows(t: Transcript) -> list[dict[str, str]]:
     return rows
 
 
+def named(t: Transcript, text: str) -> str:
+    """The engine's outcome reason with role ids as people's names, as a sentence."""
+    names = t.seating.get("roles", {})
+    if names:
+        pattern = re.compile(r"\b(" + "|".join(re.escape(r) for r in sorted(names, key=len, reverse=True)) + r")\b")
+        text = pattern.sub(lambda m: str(names[m.group(1)]), text)
+    return f"{text[:1].upper()}{text[1:]}." if text and not text.endswith(".") else text
+
+
 def show_votes(t: Transcript) -> None:
     st.subheader("Votes")
     rows = vote_rows(t)
     if rows:
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config=headings(rows[0]))
         st.caption("`nobody` / `abstains`: no suspect named or no vote cast. Changed = the vote went to someone "
                    "other than the suspect named in the reasoning phase.")
     if t.outcome is None:
@@ -217,7 +249,7 @@ def show_votes(t: Transcript) -> None:
     st.markdown(f"**Outcome:** {plain(t.ended_status or DASH)}, winner {plain(winner)}. Culprits: "
                 f"{plain(', '.join(t.who(c) for c in o.get('culprits', [])) or DASH)}. Most votes: "
                 f"{plain(', '.join(t.who(c) for c in o.get('leaders', [])) or DASH)}. Tally: {plain(tally)}; "
-                f"{count(o.get('abstentions', 0))} abstentions. {plain(o.get('reason') or '')}")
+                f"{count(o.get('abstentions', 0))} abstentions. {plain(named(t, str(o.get('reason') or '')))}")
 
 
 def show_calls(path: str, game_id: str, t: Transcript) -> None:
@@ -235,18 +267,9 @@ def show_calls(path: str, game_id: str, t: Transcript) -> None:
                            "input tokens": count(r.input), "output tokens": count(r.output), "cost": money(r.cost),
                            "time, total": seconds(r.total_ms), "time per call": seconds(r.mean_ms)}
                           for role, r in grouped.iterrows()])
-    st.dataframe(table, hide_index=True, width="stretch")
+    st.dataframe(table, hide_index=True, width="stretch", column_config=headings(table.columns))
     st.caption("One call = one request for a decision (re-asks count again). Time is wall-clock per call, "
                "measured by the runner; it is telemetry and not part of the game log.")
-
-
-def cot_note(path: str, game: pd.Series) -> None:
-    """Say plainly that private `cot` reasoning is not in the log when a `cot` entry played."""
-    entries = data.entries(path)
-    seated = entries[entries["entry_id"].isin([game["civilians_entry"], game["murderer_entry"]])]
-    if any(json.loads(s or "{}").get("strategy") == "cot" for s in seated["settings"]):
-        st.info("A `cot` (chain-of-thought) entry played this game. Its private reasoning is not shown: the model "
-                "agent drops it before the game log is written, so only the public speech is stored.")
 
 
 def show_game(path: str, game_id: str) -> None:
@@ -263,8 +286,7 @@ def show_game(path: str, game_id: str) -> None:
     if not seats.empty:
         ids = {"civilians": str(game["civilians_entry"]), "murderer": str(game["murderer_entry"])}
         seats["entry"] = [entry_url(ids.get(f, ""), e) for f, e in zip(seats["faction"], seats["entry"], strict=True)]
-    st.dataframe(seats, hide_index=True, column_config={"entry": link_column("Entry")})
-    cot_note(path, game)
+    st.dataframe(seats, hide_index=True, column_config={**headings(seats.columns), "entry": link_column("Entry")})
     if t.statuses:
         st.warning("Forfeits and invalid outputs: " + ", ".join(f"{k} x{v}" for k, v in sorted(t.statuses.items())))
     if script is None:

@@ -2,9 +2,10 @@
 
 Pure functions over the `events` rows (seq, type, role, payload), so the replay page only lays
 out what this module builds. Every turn keeps its full text, the speaker's role and faction, the
-question it asks or answers and the clue it revealed; `knowledge` says which role knew which clue
-after a given turn. Agents' words stay plain strings here; the page escapes them (no markdown or
-HTML from an agent is ever rendered).
+question it asks or answers and the clue it revealed, and apart from the text the private reasoning a
+`cot` model gave with that answer (from its `agent_call`; older logs have none); `knowledge` says
+which role knew which clue after a given turn. Agents' words stay plain strings here; the page
+escapes them (no markdown or HTML from an agent is ever rendered).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Line:
     faction: str = ""
     question: str = ""
     kind: str = ""
+    reasoning: str = ""  # the speaker's private reasoning for this turn (strategy `cot`), never its speech
 
 
 @dataclass
@@ -119,8 +121,8 @@ def line_for(t: Transcript, kind: str, role: str | None, p: Mapping[str, Any]) -
         return Line(t.who(p.get("by")) or "(game)", f"clue revealed ({p.get('reason', '')}{where})",
                     str(p.get("clue_id", "")), str(p.get("title", "")), clue_id=str(p.get("clue_id", "")))
     if kind == "reasoning":
-        text = f"method: {p.get('method') or ''}\nmotive: {p.get('motive') or ''}"
-        return Line(t.who(role), "reasoning (suspect)", t.who(p.get("suspect")) or "nobody", text, marks(p))
+        text = f"Method: {p.get('method') or ''}\nMotive: {p.get('motive') or ''}"
+        return Line(t.who(role), "suspects", t.who(p.get("suspect")) or "nobody", text, marks(p))
     if kind == "vote":
         return Line(t.who(role), "votes", t.who(p.get("target")) or "abstains", "", marks(p))
     if kind == "invalid_output":
@@ -144,9 +146,17 @@ def add_usage(t: Transcript, role: str | None, p: Mapping[str, Any]) -> None:
     usage["cost_usd"] += p.get("cost_usd") or 0.0
 
 
+def with_reasoning(line: Line, pending: dict[str, list[str]]) -> Line:
+    """The line with the private reasoning its speaker's last call gave, if any (a call's events follow it:
+    its invalid output or the engine's lines, so each reasoning goes to the next line of that role)."""
+    queued = pending.get(line.role or "") if line.kind != "clue_revealed" else None
+    return replace(line, reasoning=queued.pop(0)) if queued else line
+
+
 def build_transcript(rows: Iterable[Mapping[str, Any]]) -> Transcript:
     """The transcript of one game's event rows (in `seq` order)."""
     t = Transcript()
+    pending: dict[str, list[str]] = {}
     for row in rows:
         kind, role, p = str(row["type"]), row.get("role"), payload_of(row)
         if kind == "game_started":
@@ -157,10 +167,12 @@ def build_transcript(rows: Iterable[Mapping[str, Any]]) -> Transcript:
             t.sections.append(Section(str(p.get("phase", "")), int(p.get("round") or 0)))
         elif kind == "agent_call":
             add_usage(t, role, p)
+            if p.get("reasoning") and role:
+                pending.setdefault(str(role), []).append(str(p["reasoning"]))
         elif kind == "game_ended":
             t.outcome, t.ended_status = dict(p.get("outcome") or {}), str(p.get("status", ""))
         elif (line := line_for(t, kind, role, p)) is not None:
-            t.add(attributed(t, line, kind, role))
+            t.add(with_reasoning(attributed(t, line, kind, role), pending))
     return t
 
 

@@ -10,9 +10,18 @@ from typing import Any
 import pytest
 
 from arena.agents import AgentFailure, play_game, seat_entries
-from arena.agents.model_agent import ModelAgent, extract_action, step_seed
+from arena.agents.model_agent import ModelAgent, extract_action, split_reply, step_seed
 from arena.engine import GameConfig, Observation, Seating
-from arena.engine.events import InvalidOutput, Utterance
+from arena.engine.events import (
+    ENGINE_EVENT_TYPES,
+    REASONING_LIMIT,
+    AgentCall,
+    InvalidOutput,
+    Utterance,
+    dumps_jsonl,
+    loads_jsonl,
+    spoken_lines,
+)
 from arena.engine.observation import observe
 from arena.engine.transitions import new_game
 from arena.entries import Entry, builtin_entries
@@ -105,16 +114,53 @@ async def test_private_role_script_and_images_reach_only_their_role(kitchen: Scr
                        for _, req in recorder.calls[role])
 
 
-async def test_cot_reasoning_never_becomes_public(kitchen: Script, client: ModelClient) -> None:
-    result, recorder = await play(kitchen, player(strategy="cot"), RANDOM, client)
+async def test_cot_reasoning_is_recorded_privately_and_never_becomes_public(kitchen: Script,
+                                                                             client: ModelClient) -> None:
+    result, recorder = await play(kitchen, player(strategy="cot"), player(), client)
     assert result.status == "finished"
-    replies = [m.text for calls in recorder.calls.values() for _, r in calls for m in r.messages
-               if m.role == "assistant"]
-    assert any("Private thoughts" in text for text in replies)  # the model did reason...
-    public = json.dumps([e.model_dump(mode="json") for e in result.events if e.type != "game_started"])
-    assert "Private thoughts" not in public  # ...and none of it reached the log or other players
-    cot_system = next(iter(recorder.calls.values()))[0][1].system_text
+    civilians = set(kitchen.role_ids) - set(kitchen.culprit_ids)
+    calls = [e for e in result.events if isinstance(e, AgentCall)]
+    # every civilian answer's reasoning is kept with its call, exactly as the role's own reply gave it
+    for role in civilians:
+        given = [json.loads(m.text)["reasoning"] for _, r in recorder.calls[role][1:] for m in r.messages[-2:-1]]
+        kept = [e.reasoning for e in calls if e.role == role]
+        assert given and all(k and k.startswith("Private thoughts") for k in kept) and kept[:len(given)] == given, role
+    assert all(e.reasoning is None for e in calls if e.role not in civilians)  # the direct murderer gave none
+    # none of it reaches the game events, the public lines, any observation or any prompt of any role
+    public = json.dumps([e.model_dump(mode="json") for e in result.events if e.type in ENGINE_EVENT_TYPES])
+    assert "Private thoughts" not in public and "Private thoughts" not in json.dumps(spoken_lines(result.events))
+    for role, seen in recorder.calls.items():
+        for obs, request in seen:
+            assert "Private thoughts" not in obs.model_dump_json(), role
+            told = [m.text for m in request.messages if m.role != "assistant"]
+            assert not any("Private thoughts" in text for text in told), role
+    cot_system = recorder.calls[min(civilians)][0][1].system_text
     assert '"reasoning"' in cot_system
+
+
+async def test_a_cot_game_log_is_deterministic_and_reloads_unchanged(kitchen: Script, client: ModelClient) -> None:
+    logs = [dumps_jsonl((await play(kitchen, player(strategy="cot"), player(strategy="cot"), client))[0].events)
+            for _ in range(2)]
+    assert logs[0] == logs[1] and '"reasoning":"Private thoughts' in logs[0]
+    assert dumps_jsonl(loads_jsonl(logs[0])) == logs[0]
+
+
+@pytest.mark.parametrize(("text", "reasoning"), [
+    ('{"vote": "ellis"}', None),
+    ('{"reasoning": "", "vote": "ellis"}', None),
+    ('{"reasoning": "the clock was wrong", "answer": "I was in the yard"}', "the clock was wrong"),
+    ('{"thoughts": "first", "Analysis": ["a", 2], "vote": null}', 'first\n\n["a", 2]'),
+    ("no JSON at all", None),
+])
+def test_private_reasoning_is_split_from_the_answer(text: str, reasoning: str | None) -> None:
+    output, private = split_reply(text)
+    assert private == reasoning
+    assert not isinstance(output, dict) or not set(output) & {"reasoning", "thoughts", "Analysis"}
+
+
+def test_a_long_private_reasoning_is_cut() -> None:
+    output, private = split_reply(json.dumps({"reasoning": "y" * (REASONING_LIMIT + 7), "vote": None}))
+    assert output == {"vote": None} and private == "y" * REASONING_LIMIT + "... [7 more characters]"
 
 
 @pytest.mark.parametrize(("text", "expected"), [

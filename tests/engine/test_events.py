@@ -80,3 +80,16 @@ async def test_wall_clock_time_stays_out_of_the_log(script: Script) -> None:
 def test_an_older_log_with_latencies_still_round_trips_byte_for_byte() -> None:
     text = (Path(__file__).parent / "golden" / "tie_murderer_wins_v1.jsonl").read_text(encoding="utf-8")
     assert '"latency_ms"' in text and dumps_jsonl(loads_jsonl(text)) == text
+
+
+def test_an_agent_call_keeps_private_reasoning_only_when_given() -> None:
+    from arena.engine.actions import DecisionKind
+    from arena.engine.events import AgentCall
+
+    old = ('{"type":"agent_call","role":"a","decision":"vote","round":1,"attempt":1,"status":"ok",'
+           '"input_tokens":null,"output_tokens":null,"cost_usd":null}')
+    assert parse_event(old).reasoning is None and dumps_jsonl(loads_jsonl(old)) == old + "\n"  # type: ignore[union-attr]
+    call = AgentCall(role="a", decision=DecisionKind.VOTE, round=1, attempt=1, status="ok",
+                     reasoning="x" * 9000 + "... [5 more characters]")
+    assert loads_jsonl(dumps_jsonl([call])) == [call]  # a long reasoning reloads unchanged
+    assert "reasoning" not in dumps_jsonl([call.model_copy(update={"reasoning": None})])

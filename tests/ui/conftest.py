@@ -2,7 +2,8 @@
 
 `fill_board_db(path)` runs small tournaments of built-in entries on two bundled cases through
 `arena.tournament` (one of them seats an agent that emits garbage as the murderer, so the log holds
-invalid outputs, forfeits and an aborted game), deprecates a superseded entry, answers the QA suites
+invalid outputs, forfeits and an aborted game; another seats a `cot` mock model, so the log holds
+private reasoning), deprecates a superseded entry, answers the QA suites
 with the reference rows through `arena.coe.qa_run` (one of them under the `no-images` ablation) and
 scores the transcripts with the offline judge. The session fixture builds it once.
 """
@@ -32,6 +33,7 @@ from arena.tournament.director import all_play_all_tournament, run_tournament
 from leaderboard.store import Store
 
 LEGACY = Entry(name="random-legacy", model="builtin/random", temperature=0.5)
+COT = Entry(name="cot-player", model="mock/player", strategy="cot")
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,12 @@ def seat_garbage_murderer(script: Script, civilians: Entry, murderer: Entry, see
 
 def play(store: Store, entries: list[Entry], scripts: list[Script], seat: Any = seat_entries) -> None:
     tournament = all_play_all_tournament(entries, scripts, games_per_pair=1, seed=0, rounds=1)
-    asyncio.run(run_tournament(tournament, store, RunOptions(rounds=1, concurrency=2, timeout_s=60), seat=seat))
+
+    async def run() -> None:
+        async with ModelClient(use_cache=False) as client:  # mock models only: no network
+            await run_tournament(tournament, store, RunOptions(rounds=1, concurrency=2, timeout_s=60), seat=seat,
+                                 client=client)
+    asyncio.run(run())
 
 
 def answer(store: Store, entry: Entry, scripts: list[Script], mode: str, ablation: Ablation) -> None:
@@ -70,13 +77,14 @@ def answer(store: Store, entry: Entry, scripts: list[Script], mode: str, ablatio
 def fill_board_db(path: Path) -> BoardDb:
     """Play, answer and score into `path` (see the module docstring)."""
     store = Store(path)
-    entries = {**builtin_entries(), LEGACY.name: LEGACY}
+    entries = {**builtin_entries(), LEGACY.name: LEGACY, COT.name: COT}
     scripts = {s.id: s for s in (load_script(folder) for folder in discover_scripts())}
     naive, rnd = entries["builtin/naive"], entries["builtin/random"]
     first, second = list(scripts.values())[:2]
     play(store, [naive, rnd], [first, second])
     play(store, [LEGACY, rnd], [first])
     play(store, [rnd, LEGACY], [second], seat=seat_garbage_murderer)
+    play(store, [COT, rnd], [first])
     store.deprecate_entry(LEGACY.entry_id)
     for entry, mode in ((naive, "direct"), (rnd, "direct"), (rnd, "cot")):
         answer(store, entry, list(scripts.values()), mode, Ablation.NONE)

@@ -153,3 +153,31 @@ def test_a_deep_link_opens_the_turn_and_an_unknown_entry_says_so(server: str, br
     errors, text = open_page(browser, f"{server}/entry?entry=nope", '[data-testid="stAlert"]',
                              SHOTS / "entry-unknown.png")
     assert errors == [] and "No entry 'nope' in this database" in text
+
+
+def test_replay_shows_cot_reasoning_collapsed_in_its_own_box(server: str, browser: object, board_db: BoardDb) -> None:
+    from leaderboard.store import Reader
+    from tests.ui.conftest import COT
+
+    reader = Reader(board_db.path)
+    game = next(g for g in reader.games(status="finished") if g.civilians_entry == COT.entry_id)
+    first = next(e.payload["reasoning"] for e in reader.events(game.game_id)
+                 if e.type == "agent_call" and e.payload.get("reasoning"))
+    page = browser.new_page(viewport={"width": 1440, "height": 900})  # type: ignore[attr-defined]
+    try:
+        page.goto(f"{server}/replay?game={game.game_id}", timeout=START_TIMEOUT_MS)
+        page.wait_for_selector('[data-testid="stChatMessage"]', timeout=START_TIMEOUT_MS)
+        page.wait_for_selector('[data-testid="stStatusWidget"]', state="detached", timeout=PAGE_TIMEOUT_MS)
+        box = page.locator('[data-testid="stChatMessage"] [data-testid="stExpander"]',
+                           has_text="private reasoning").first
+        assert box.is_visible() and not box.get_by_text(first).is_visible(), "collapsed by default"
+        speech = box.locator("xpath=ancestor::*[@data-testid='stChatMessage']").first
+        assert first not in speech.locator('[data-testid="stMarkdown"]').first.inner_text()
+        box.locator("summary").click()
+        box.get_by_text(first).wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        speech.screenshot(path=str(SHOTS / "replay-cot.png"))
+        errors = [b.inner_text() for selector in ERROR_SELECTORS for b in page.query_selector_all(selector)]
+        assert errors == []
+    finally:
+        page.close()

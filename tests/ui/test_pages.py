@@ -6,6 +6,7 @@ Values shown are checked against the database itself (queried here with `Reader`
 from __future__ import annotations
 
 import math
+import re
 import shutil
 from pathlib import Path
 
@@ -15,9 +16,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from leaderboard.store import GameRecord, Reader, Store
-from leaderboard.ui.common import entry_url
+from leaderboard.ui.common import entry_url, plain
 from leaderboard.ui.nav import PAGES
-from tests.ui.conftest import LEGACY, BoardDb
+from tests.ui.conftest import COT, LEGACY, BoardDb
 
 TIMEOUT_S = 60
 
@@ -220,10 +221,14 @@ def test_replay_deep_link_steps_to_a_turn_with_full_text_and_the_clue_panel(boar
     assert at.query_params["turn"] == [str(first_reveal)] or at.query_params["turn"] == str(first_reveal)
     longest = max((e.payload.get("text") or "" for e in turns[:first_reveal] if e.type == "utterance"), key=len)
     assert longest and longest.split()[-1].rstrip(".") in texts(at), "speech is shown in full"
-    panel = next(d.value for d in at.dataframe if "clue" in d.value.columns)
     revealed = turns[first_reveal - 1].payload["clue_id"]
-    roles = [c for c in panel.columns if c not in ("clue", "title")]
-    assert set(panel.set_index("clue").loc[revealed, roles]) == {"✓"}
+    script = board_db.scripts[game.script_id]
+    panel = next(m.value for m in at.markdown if m.value.startswith("- **"))  # one line per known clue
+    line = next(x for x in panel.splitlines() if f"({plain(revealed)}) · **new**:" in x)
+    assert line.endswith(f":green-badge[everyone ({len(script.role_ids)})]"), "a found clue is known to all"
+    private = next(c for c in script.clues if c.visibility.value == "private" and c.holder)
+    line = next(x for x in panel.splitlines() if f"({plain(private.id)})" in x)
+    assert line.endswith(f"-badge[{plain(private.holder)}]"), "a private clue only to its holder"
     at.slider[0].set_value(1).run()
     assert_clean(at)
     assert len(at.chat_message) == 1
@@ -320,3 +325,36 @@ def test_leaderboard_shows_side_advantage_ties_and_failure_rates_and_a_frozen_po
     assert_clean(at)
     assert "Frozen pool **ref**" in texts(at)
     assert len(at.dataframe[0].value) == len(frozen.entries)
+
+
+def test_replay_shows_cot_reasoning_apart_collapsed_and_labelled(board_db: BoardDb) -> None:
+    reader = Reader(board_db.path)
+    game = next(g for g in reader.games(status="finished") if g.civilians_entry == COT.entry_id)
+    events = reader.events(game.game_id)
+    thoughts = [e.payload["reasoning"] for e in events if e.type == "agent_call" and e.payload.get("reasoning")]
+    assert thoughts and all(t.startswith("Private thoughts") for t in thoughts)
+    at = app("replay", board_db.path, game=game.game_id)
+    assert_clean(at)
+    assert "not recorded" not in texts(at) and not at.info, "the old 'reasoning is not recorded' notice is gone"
+    boxes = [box for box in at.expander if box.label == "private reasoning"]
+    assert len(boxes) == len(thoughts)
+    assert [box.caption[0].value.split("  \n", 1)[1] for box in boxes] == [plain(t) for t in thoughts]
+    for message in at.chat_message:  # the public text of a turn never holds the reasoning
+        public = [m.value for m in message.markdown]
+        assert not any("Private thoughts" in text for text in public)
+    murderers = set(board_db.scripts[game.script_id].culprit_ids)
+    assert all(e.role not in murderers for e in events if e.type == "agent_call" and e.payload.get("reasoning"))
+
+
+def test_replay_outcome_names_people_not_role_ids(board_db: BoardDb) -> None:
+    reader = Reader(board_db.path)
+    game = reader.games(status="finished")[0]
+    ended = next(e for e in reader.events(game.game_id) if e.type == "game_ended")
+    seating = next(e for e in reader.events(game.game_id) if e.type == "seating").payload
+    at = app("replay", board_db.path, game=game.game_id)
+    assert_clean(at)
+    outcome = next(m.value for m in at.markdown if m.value.startswith("**Outcome:**"))
+    reason = outcome.rsplit("abstentions. ", 1)[1]
+    leaders = ended.payload["outcome"]["leaders"]
+    assert leaders and all(plain(seating["roles"][r]) in reason for r in leaders)
+    assert not any(re.search(rf"\b{re.escape(r)}\b", reason) for r in leaders), "no raw role id left"

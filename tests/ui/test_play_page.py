@@ -3,6 +3,7 @@ against built-in entries, a reload resumes it, and the game ends up recorded as 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,8 @@ def test_a_person_plays_a_whole_game_and_it_is_recorded(tmp_path: Path, fixture_
     shown = "\n".join(str(m.value) for m in at.markdown)
     assert "Raised voices in the greenhouse" in shown  # Fern's private clue
     assert "struck her with a clay pot" not in shown  # Rowan's script never reaches Fern
+    assert "clue(s)" not in shown and re.search(r"- Greenhouse: (no clues|1 clue|\d+ clues) left", shown)
+    assert "**Goals**\n- " in shown and ".;" not in shown  # goals and people as lists, not run together
     assert len(at.image) == 1  # the public clock card (the note is still hidden in the greenhouse)
     turns = 0
     while not at.success and turns < MAX_TURNS:
@@ -97,3 +100,42 @@ def test_an_unknown_session_says_so(tmp_path: Path, fixture_cases: None) -> None
     at = app("play", tmp_path / "arena.duckdb", session="nope")
     assert [e.value for e in at.error] and "no play session" in at.error[0].value
     assert not (tmp_path / "arena.duckdb").exists()
+
+
+def test_the_role_picker_names_the_roles_and_every_profile_reads_in_full(tmp_path: Path, fixture_cases: None) -> None:
+    from arena.scripts.loader import load_script
+    from leaderboard.ui.common import plain
+
+    script = load_script(FIXTURE_CASE)
+    at = app("play", tmp_path / "arena.duckdb")
+    assert_clean(at)
+    picker = at.selectbox(key="play-role")
+    assert picker.options == [r.name for r in script.roles], "names only: a long profile is never cut in the box"
+    shown = "\n".join(str(m.value) for m in at.markdown)
+    assert all(f"**{plain(r.name)}**: {plain(r.profile)}" in shown for r in script.roles)
+
+
+def test_a_cot_opponents_private_reasoning_never_reaches_the_person(tmp_path: Path, fixture_cases: None,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    entries = tmp_path / "entries.toml"
+    entries.write_text('[entries.cot-player]\nmodel = "mock/player"\nstrategy = "cot"\n', encoding="utf-8")
+    monkeypatch.setenv("ARENA_ENTRIES", str(entries))
+    monkeypatch.setenv("ARENA_CACHE_DIR", str(tmp_path / "cache"))
+    db = tmp_path / "arena.duckdb"
+    at = app("play", db)
+    at.text_input(key="play-name").input("Grace")
+    at.selectbox(key="play-role").set_value("fern")
+    at.selectbox(key="play-opponents").set_value("cot-player")
+    at.selectbox(key="play-teammates").set_value("cot-player")
+    at = click(at, "Start the game")
+    turns = 0
+    while not at.success and turns < MAX_TURNS:
+        assert_clean(at)
+        seen = [str(e.value) for kind in (at.markdown, at.caption, at.info) for e in kind]
+        assert not any("Private thoughts" in text for text in seen), "the page shows the person another's reasoning"
+        at = take_turn(at)
+        turns += 1
+    assert at.success, "the game did not end"
+    game = Reader(db).games()[0]
+    kept = [e for e in Reader(db).events(game.game_id) if e.type == "agent_call" and e.payload.get("reasoning")]
+    assert kept and all(e.role != "fern" for e in kept), "the models' reasoning is recorded, the person gives none"
