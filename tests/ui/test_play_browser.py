@@ -79,13 +79,27 @@ def turn(page: Any, session_id: str, moves: int) -> Any:
     return form if form.count() else None
 
 
-def act(form: Any) -> None:
-    """Fill the form's text fields (choices keep their first legal option) and submit it."""
+def act(page: Any, form: Any, session_id: str, moves: int) -> None:
+    """Fill the form's text fields (choices keep their first legal option) and submit it. A click that lands
+    while Streamlit redraws the form is dropped by the browser; when neither the next form nor the result
+    has come and no run is under way while the same form still stands, the click is made again (three tries)."""
     for area in form.locator("textarea").all():
         area.fill("I was in the study at twenty to ten; the fallen clock says the rest.")
     for field in form.locator('input[type="text"]:not([role="combobox"])').all():
         field.fill("Where were you at twenty to ten?")
-    form.get_by_role("button", name="Submit").click()
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    after = page.locator(f".st-key-turn-{session_id}-{moves + 1}, {SUCCESS}").first
+    for _ in range(3):
+        form.get_by_role("button", name="Submit").click()
+        try:
+            after.wait_for(timeout=TURN_TIMEOUT_MS // 3)
+            return
+        except PlaywrightTimeout:
+            if page.locator(RUNNING).count() or not form.count():
+                after.wait_for(timeout=TURN_TIMEOUT_MS)
+                return
+    pytest.fail(f"move {moves}: the form was submitted three times and nothing followed")
 
 
 def test_a_person_plays_a_whole_game_in_chromium(play_server: tuple[str, Path], browser: Any) -> None:  # noqa: F811
@@ -107,7 +121,7 @@ def test_a_person_plays_a_whole_game_in_chromium(play_server: tuple[str, Path], 
                 page.reload()
                 form = turn(page, session_id, moves)  # the same turn comes back from the store
                 assert form is not None
-            act(form)
+            act(page, form, session_id, moves)
             moves += 1
         elapsed = time.perf_counter() - started
         page.locator(SUCCESS).wait_for(timeout=TURN_TIMEOUT_MS)
