@@ -14,7 +14,9 @@ import re
 from arena.generator import pools
 from arena.generator.facts import CaseFacts, Motive, Relation
 from arena.generator.findings import Finding
+from arena.generator.textunits import length
 from arena.scripts.schema import Script, Suite
+from multimodal.language import is_chinese
 
 A_BEFORE_VOWEL = re.compile(r"\b[Aa] ((?!uni|use|usu|eu|one|once)[aeiou]\w*)")
 AN_BEFORE_CONSONANT = re.compile(r"\b[Aa]n ((?!hour|honest|heir)[b-df-hj-np-tv-z]\w*)")
@@ -74,9 +76,10 @@ def check_length(script: Script, case: CaseFacts, words: int) -> list[Finding]:
     late = {q.role for q in script.questions if q.suite is Suite.LSU and q.id in case.positions
             and case.positions[q.id][0] >= LAST_QUARTER * case.positions[q.id][2]}
     for role in script.roles:
-        count = len((role.script or "").split())
+        count = length(role.script or "", script.language)
+        unit = "characters" if is_chinese(script.language) else "words"
         if count < words:
-            problems.append(Finding("length", f"role {role.id}", f"script has {count} words, fewer than {words}",
+            problems.append(Finding("length", f"role {role.id}", f"script has {count} {unit}, fewer than {words}",
                                     "write more of the role's evening and history"))
         if case.positions and role.id not in late:
             problems.append(Finding("length", f"role {role.id}", "no LSU question asks about the last quarter of "

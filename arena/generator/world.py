@@ -38,7 +38,8 @@ class CaseOptions:
     roles: int = 6
     difficulty: Difficulty = "medium"
     culprits: int = 1
-    words: int = 4000  # minimum words per role script
+    words: int = 4000  # minimum words per role script (CJK characters for a Chinese case)
+    language: str = "en"  # the case language: "en" or "zh" (Simplified Chinese)
 
 
 @dataclass(frozen=True)
