@@ -162,7 +162,7 @@ def required_words(fact: Fact, case: CaseFacts, media: bool) -> list[str]:
     if isinstance(fact, WeaponKept):
         return [case.weapons[fact.weapon], case.places[fact.place]]
     if isinstance(fact, ClockSlow):
-        return [f"{fact.minutes} minutes slow"]
+        return [case.labels.get(f"{fact.minutes} minutes slow", f"{fact.minutes} minutes slow")]
     if isinstance(fact, Trace):
         return [who(fact.person), case.places[fact.place]]
     if isinstance(fact, EntryLog):

@@ -39,7 +39,7 @@ def persona_problems(script: Script, case: CaseFacts) -> list[Finding]:
             continue
         fitting = jobs.get(relation, ())
         said = f"{role.profile} {role.script or ''}"
-        if fitting and not any(job in said for job in fitting):
+        if fitting and not any(case.labels.get(job, job) in said for job in fitting):
             problems.append(Finding("coherence", f"role {role.id}", f"is the victim's {relation} but the profile "
                                     f"names none of {list(fitting)}", "draw the occupation from the relation's table"))
         for motive in (f for f in facts if isinstance(f, Motive)):

@@ -35,7 +35,7 @@ class Naming:
         for table in (f.people, f.places, f.weapons, f.motive_phrases):
             if value in table:
                 return table[value]
-        return value
+        return self.facts.labels.get(value, value)
 
     def slot(self, slot: int, clock: bool = False) -> str:
         text = self.facts.slots[slot]

@@ -33,6 +33,9 @@ REFUTATIONS: dict[str, tuple[Refutation, ...]] = {
 }
 
 
+DEFAULT_WORDS = {"en": 4000, "zh": 6000}  # role script length by language: words, or CJK characters for zh
+
+
 @dataclass(frozen=True)
 class CaseOptions:
     roles: int = 6
