@@ -17,7 +17,7 @@ from arena.generator.derive import GeneratedCase, key_statements
 from arena.generator.facts import CaseFacts, Detail, Relation
 from arena.generator.textunits import position
 from arena.generator.zh import story
-from arena.generator.zh.cards import card_params
+from arena.generator.zh.cards import card_spec
 from arena.generator.zh.clues import alt_text, clue_text, clue_title
 from arena.generator.zh.lexicon import name, term
 from arena.generator.zh.questions import Stems
@@ -60,7 +60,7 @@ def roles(rng: random.Random, case: GeneratedCase,
         query = case.facts.queries[q.id]
         if q.suite is Suite.LSU and query.kind == "detail" and q.role:
             asked.setdefault(q.role, set()).add(query.topic or "")
-    shared: set[str] = set()
+    shared: set[object] = set()
     out, anchors = [], {}
     for p in w.people:
         text, anchors[p.id] = role_script(rng, w, p, case.facts, case.drafts, titles, asked.get(p.id, set()),
@@ -117,7 +117,7 @@ def localise(rng: random.Random, case: GeneratedCase) -> GeneratedCase:
         "key_statements": statements,
         "reasoning_chains": [ReasoningChain(id=chain.id, conclusion=story.conclusion(w), steps=steps)],
         "questions": questions(case, Stems(w, drafts, titles))})
-    cards = tuple({**spec, "params": card_params(spec["params"], drafts[clue_id(spec)], w)} for spec in case.cards)
+    cards = tuple(card_spec(spec, drafts[clue_id(spec)], w) for spec in case.cards)
     return GeneratedCase(script=Script.model_validate(script.model_dump()), facts=facts, cards=cards, world=w,
                          drafts=case.drafts)
 

@@ -93,8 +93,8 @@ TERMS: dict[str, str] = {
     "owed the victim money": "欠死者的钱", "stood to lose an inheritance": "将失去一笔遗产",
     "was being blackmailed by the victim": "正被死者敲诈", "was losing a rivalry with the victim": "在与死者的竞争中落败",
     "was about to be dismissed by the victim": "即将被死者辞退", "was jealous of the victim's engagement": "因死者订婚而妒恨",
-    "the museum directorship": "博物馆馆长之位", "the Hargrove prize": "秋水文艺奖", "a seat on the board": "董事会的一个席位",
-    "the harbour contract": "港口工程的合同",
+    "the museum directorship": "博物馆馆长之位", "the Hargrove prize": "秋水文艺奖", "a seat on the board": "董事会席位",
+    "the harbour contract": "港口工程合同",
     "4,000 pounds": "四千块银元", "9,500 pounds": "九千五百块银元", "12,000 pounds": "一万二千块银元",
     "2,750 pounds": "两千七百五十块银元", "18,000 pounds": "一万八千块银元",
     # hometowns and cities

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, CaseFacts, Detail
@@ -22,6 +23,7 @@ from arena.generator.zh import lore
 from arena.generator.zh.lexicon import name, term
 from arena.generator.zh.phrases import join, method, motive, pair_text
 
+T = TypeVar("T")
 LIFE = ("hometown", "first_job", "first_met", "remembered_in", "best_meal", "lost_in", "pocket")
 
 
@@ -32,18 +34,19 @@ class Writer:
     rng: random.Random
     world: World
     person: Person
-    shared: set[str]
+    shared: set[object]
     paragraphs: list[str] = field(default_factory=list)
     anchors: dict[str, str] = field(default_factory=dict)
-    used: set[str] = field(default_factory=set)
+    used: set[object] = field(default_factory=set)
 
-    def pick(self, pool: tuple[str, ...]) -> str:
-        """A template unused in this script and, when possible, by the case's other roles."""
+    def pick(self, pool: tuple[T, ...], about: str = "") -> T:
+        """A template unused in this script and, when possible, by the case's other roles (about the same
+        person `about`, when given)."""
         unused = [t for t in pool if t not in self.used]
-        fresh = [t for t in unused if t not in self.shared] or unused or list(pool)
+        fresh = [t for t in unused if (t, about) not in self.shared] or unused or list(pool)
         choice = self.rng.choice(fresh)
         self.used.add(choice)
-        self.shared.add(choice)
+        self.shared.add((choice, about))
         return choice
 
     def values(self, **extra: str) -> dict[str, str]:
@@ -75,7 +78,7 @@ def others(wr: Writer) -> None:
             continue
         text = pair_text(wr.world, wr.person, other)
         if wr.rng.random() < 0.5:
-            text += wr.pick(lore.OTHER_MEMORIES).format(other=name(other.name))
+            text += wr.pick(lore.OTHER_MEMORIES, about=other.id).format(other=name(other.name))
         lines.append(text)
     wr.paragraphs.append("## 今晚的其他人\n\n" + "\n\n".join(lines))
 
@@ -183,21 +186,22 @@ def evening_section(wr: Writer, seen: list[At], details: list[Detail]) -> None:
 
 
 def memory(wr: Writer) -> str:
-    """One memory: when and where, what the place was like, what happened, and what it left behind."""
+    """One memory: when, where, what the place was like, what happened there, and what it left behind."""
     rng = wr.rng
     n = rng.choice("三五六七八九十") if rng.random() < 0.5 else rng.choice(("十二", "十五", "二十"))
     place = term(rng.choice(list(TOWNS) + list(CITIES)))
-    when, where = rng.choice(lore.WHEN).format(n=n), rng.choice(lore.WHERE).format(place=place)
+    where, what = wr.pick(lore.EVENTS)
     sense = rng.choice(lore.SENSES).format(smell=rng.choice(lore.SMELLS), light=rng.choice(lore.LIGHTS))
     after = wr.pick(lore.REFLECTIONS).format(place=place) if rng.random() < 0.5 else ""
-    return f"{when}，{where}，{sense}，{wr.pick(lore.EVENTS)}{after}"
+    return f"{rng.choice(lore.WHEN).format(n=n)}，{where.format(place=place)}，{sense}，{what}{after}"
 
 
 def other_memory(wr: Writer) -> str:
     """A memory of another guest, by name (a personal memory once those run out)."""
     others = [o for o in wr.world.people if o.id != wr.person.id]
     if others and any(t not in wr.used for t in lore.OTHER_MEMORIES):
-        return wr.pick(lore.OTHER_MEMORIES).format(other=name(wr.rng.choice(others).name))
+        other = wr.rng.choice(others)
+        return wr.pick(lore.OTHER_MEMORIES, about=other.id).format(other=name(other.name))
     return memory(wr)
 
 
@@ -247,7 +251,8 @@ def life_order(details: list[Detail], asked: set[str]) -> list[Detail]:
 
 
 def role_script(rng: random.Random, world: World, person: Person, facts: CaseFacts, drafts: tuple[ClueDraft, ...],
-                titles: dict[str, str], asked: set[str], target: int, shared: set[str]) -> tuple[str, dict[str, str]]:
+                titles: dict[str, str], asked: set[str], target: int,
+                shared: set[object]) -> tuple[str, dict[str, str]]:
     """(the script, detail topic -> the sentence stating it) for one role, at least `target` CJK characters."""
     wr = Writer(rng, world, person, shared)
     details = [f for f in facts.roles.get(person.id, ()) if isinstance(f, Detail)]
