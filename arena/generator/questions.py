@@ -275,7 +275,7 @@ def normalised(text: str, language: str = "en") -> str:
 
 def stated(qm: QuestionMaker, answer: str) -> bool:
     """Whether an MIU answer appears in a text of the case already written (it would then not need the image)."""
-    return normalised(answer, qm.world.options.language) in qm.texts
+    return normalised(answer) in qm.texts  # the question maker works on the English texts (a language layer re-checks)
 
 
 def cctv_questions(qm: QuestionMaker, d: ClueDraft) -> None:

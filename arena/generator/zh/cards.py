@@ -80,7 +80,7 @@ def paper(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[str, A
         body = f"{full}：\n\n此事就此了结：{motive(world, person, void=True)}。"
         return {**params, "heading": f"致{full}", "body": body, "signature": victim, "footer": "落款日期为案发前一天。"}
     if draft.source == "telegram":
-        return {**params, "heading": "电报", "body": f"致{full} {line.rstrip('。')} {victim}"}
+        return {**params, "heading": "电报", "body": f"致{full}：{line.rstrip('。')}。——{victim}"}
     if draft.source == "chat":
         holder = who(world, draft.holder)
         return {"title": f"{victim}和{full}", "messages": [
@@ -108,7 +108,7 @@ def plan(params: dict[str, Any], world: World) -> dict[str, Any]:
 def log(draft: ClueDraft, world: World, params: dict[str, Any]) -> dict[str, Any]:
     entries = next(f for f in draft.facts if isinstance(f, EntryLog)).entries
     room = term(world.place_name(world.weapon_place))
-    lines = [f"{world.slots[slot]}  开门  {who(world, pid)}" for pid, slot in entries]
+    lines = [f"{world.slots[slot]}，{who(world, pid)}开门。" for pid, slot in entries]  # chi_sim reads rows, not tables
     return {**params, "heading": f"门禁记录：{room}", "body": "\n".join(lines),
             "footer": f"{room}的门每开一次都有记录。打印于{world.slots[world.discovery_slot]}，即警报响起之时。"}
 
@@ -135,7 +135,7 @@ def documents(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[st
     if draft.style == "inventory":
         room = term(world.place_name(world.weapon_place))
         return {**params, "heading": f"物品清点：{room}",
-                "body": f"{term(world.weapon.container)}：敞开。\n{term(world.weapon.name)}：缺失。\n"
+                "body": f"{term(world.weapon.container)}敞开着，{term(world.weapon.name)}缺失。"
                         f"备注：整座{term(world.building)}只有这一件{term(world.weapon.name)}，从不放在别处。",
                 "footer": f"警报响起后清点，时间{world.slots[world.discovery_slot]}。"}
     return None

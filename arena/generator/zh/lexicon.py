@@ -45,8 +45,8 @@ TERMS: dict[str, str] = {
     "the Old Vaudeville": "老天蟾舞台", "Polaris Research Station": "北极星科考站",
     "Cape Halloran Observatory": "鹰角天文台", "Kessler Field Station": "白桦野外站",
     "the SS Orinoco": "“江安号”邮轮", "the RMS Calliope": "“海韵号”邮轮", "the MV Northern Star": "“北辰号”邮轮",
-    "a birthday dinner": "一场寿宴", "the hotel's centenary gala": "饭店的百年庆典晚宴",
-    "the opening night party": "首演之夜的庆功宴", "the end-of-season farewell dinner": "季末的告别晚宴",
+    "a birthday dinner": "寿宴", "the hotel's centenary gala": "饭店百年庆典晚宴",
+    "the opening night party": "首演之夜的庆功宴", "the end-of-season farewell dinner": "季末告别晚宴",
     "the captain's farewell dinner": "船长的告别晚宴",
     "the butler": "管家", "the housekeeper": "女管家", "the cook": "厨娘", "the chauffeur": "司机",
     "the night porter": "夜班门房", "the head waiter": "领班", "the concierge": "礼宾员", "the chambermaid": "客房服务员",
@@ -69,7 +69,7 @@ TERMS: dict[str, str] = {
     "Wireless Room": "无线电室", "Cabin Corridor": "客舱走廊",
     # relations to the victim
     "business partner": "生意伙伴", "personal secretary": "私人秘书", "old friend": "老朋友",
-    "family physician": "家庭医生", "godchild": "受资助的晚辈", "estranged sibling": "疏远的手足", "cousin": "表亲",
+    "family physician": "家庭医生", "godchild": "资助对象", "estranged sibling": "疏远的手足", "cousin": "表亲",
     "former spouse": "前配偶", "tenant": "租户", "protege": "门生", "biographer": "传记作者",
     "rival collector": "收藏对手", "accountant": "账房", "neighbour": "邻居",
     # occupations

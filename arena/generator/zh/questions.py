@@ -47,7 +47,7 @@ class Stems:
         if topic in LIFE_STEMS:
             return LIFE_STEMS[topic].format(name=person, victim=name(w.victim))
         if topic.startswith("day_"):
-            return f"{topic[4:]}，也就是晚上开始之前几个钟头，{person}在哪里？"
+            return f"{topic[4:]}，晚上的聚会开始之前，{person}在哪里？"
         return f"{w.slots[int(topic.split('_')[1])]}时，{person}在做什么？"
 
     def tiu(self, q: Question, query: Query) -> str:
