@@ -153,3 +153,19 @@ def test_the_cli_defaults_a_chinese_case_to_6000_characters(tmp_path: Path) -> N
     (folder,) = tmp_path.iterdir()
     assert folder.name.endswith("-zh")
     assert min(length(p.read_text(encoding="utf-8"), "zh") for p in (folder / "roles").iterdir()) >= 6000
+
+
+def test_chinese_scripts_repeat_few_sentences_and_lsu_evidence_sits_where_the_positions_say() -> None:
+    from arena.generator.repetition import repeat_share
+
+    case = cached_case(Request(1105, CaseOptions(7, "medium", 1, 6000, "zh")))
+    assert repeat_share([r.script or "" for r in case.script.roles], "zh") < 0.25
+    scripts = {r.id: CJK_CHAR.findall(r.script or "") for r in case.script.roles}
+    details = [q for q in case.script.questions if q.suite is Suite.LSU and case.facts.queries[q.id].kind == "detail"]
+    assert details
+    for q in details:
+        first, last, total = case.facts.positions[q.id]
+        chars = scripts[q.role or ""]
+        assert total == len(chars) and 0 <= first <= last < total
+        anchored = "".join(chars[first:last + 1])
+        assert "".join(CJK_CHAR.findall(q.options[q.answer[0]])) in anchored, (q.stem, anchored)
