@@ -169,3 +169,14 @@ def test_chinese_scripts_repeat_few_sentences_and_lsu_evidence_sits_where_the_po
         assert total == len(chars) and 0 <= first <= last < total
         anchored = "".join(chars[first:last + 1])
         assert "".join(CJK_CHAR.findall(q.options[q.answer[0]])) in anchored, (q.stem, anchored)
+
+
+def test_validate_reads_chinese_cards_in_chinese_and_counts_characters(folder: Path) -> None:
+    from arena.generator.report import case_problems
+    from arena.scripts.loader import load_script_unchecked
+
+    script = load_script_unchecked(folder)
+    file = str(folder / "script.yaml")
+    assert case_problems(script, file, min_words=6000, legibility=True) == []
+    longer = [str(p) for p in case_problems(script, file, min_words=7000)]
+    assert len(longer) == len(script.roles) and all("characters, fewer than 7000" in p for p in longer)
