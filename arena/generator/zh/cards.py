@@ -46,10 +46,10 @@ def sighting(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[str
             "footer": "请随身携带此证。"}
 
 
-# Chinese receipts: a narrower slip (shorter gaps between item and price) and a flatbed scan rather than a photo
+# Chinese receipts: a narrow slip (short gaps between item and price) and a flatbed scan rather than a photo
 # on a table; chi_sim OCR's layout analysis drops the item rows of a photographed receipt (38-58% of characters
 # recovered, against 85-100% scanned; see docs/generator.md).
-RECEIPT_WIDTH = 420
+RECEIPT_WIDTH = 340
 RECEIPT_LOOKS = {"photographed": "scanned"}
 
 
@@ -76,9 +76,10 @@ def paper(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[str, A
                 "price": term(world.amount)}], "total": term(world.amount), "total_label": "合计",
                 "payment": f"付款人：{full}", "width": RECEIPT_WIDTH,
                 "footer": "款已收讫，账目全部结清。"}
+    heading = f"{victim}写给{full}的信"  # a long heading and the salutation on the first line: chi_sim keeps both
     if draft.style == "void":
-        body = f"{full}：\n\n此事就此了结：{motive(world, person, void=True)}。"
-        return {**params, "heading": f"致{full}", "body": body, "signature": victim, "footer": "落款日期为案发前一天。"}
+        body = f"{full}：这件事就此了结——{motive(world, person, void=True)}。"
+        return {**params, "heading": heading, "body": body, "signature": victim, "footer": "落款日期为案发前一天。"}
     if draft.source == "telegram":
         return {**params, "heading": "电报", "body": f"致{full}：{line.rstrip('。')}。——{victim}"}
     if draft.source == "chat":
@@ -88,7 +89,7 @@ def paper(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[str, A
             {"sender": full, "time": "昨天", "text": "别在这儿说。今晚不行。", "mine": True},
             {"sender": holder, "time": "今天",
              "text": f"从{full}的手机上转过来的。原来{full}{motive(world, person)}。"}]}
-    return {**params, "heading": f"致{full}", "body": f"{full}：\n\n{line}", "signature": victim}
+    return {**params, "heading": heading, "body": f"{full}：{line}", "signature": victim}
 
 
 def plan(params: dict[str, Any], world: World) -> dict[str, Any]:
