@@ -24,6 +24,8 @@ from arena.generator.manifest import (
 )
 from arena.generator.pipeline import write_case
 from arena.generator.report import case_problems
+from arena.generator.textunits import length
+from arena.generator.world import DEFAULT_WORDS
 from arena.scripts.loader import load_script_unchecked
 from arena.scripts.validation import validate_script
 
@@ -36,19 +38,24 @@ class Difficulty(StrEnum):
     HARD = "hard"
 
 
+class Language(StrEnum):
+    EN = "en"
+    ZH = "zh"
+
+
 class SplitName(StrEnum):
     PUBLIC = "public"
     HELDOUT = "heldout"
 
 
 def seed_requests(seed: int, count: int, roles: str, difficulty: str, culprits: int, split: SplitName,
-                  words: int) -> list[Request]:
+                  words: int, language: str = "en") -> list[Request]:
     bounds = parse_roles(roles)
     salt = heldout_salt() if split is SplitName.HELDOUT else None
     requests = []
     for number in range(seed, seed + count):
         effective = effective_seed(number, split.value, salt)
-        options = CaseOptions(roles_for(effective, bounds), difficulty, culprits, words)  # type: ignore[arg-type]
+        options = CaseOptions(roles_for(effective, bounds), difficulty, culprits, words, language)  # type: ignore[arg-type]
         requests.append(Request(number, options, split.value, effective))
     return requests
 
@@ -56,7 +63,7 @@ def seed_requests(seed: int, count: int, roles: str, difficulty: str, culprits: 
 def build(requests: list[Request], out_dir: Path, render: bool) -> None:
     """Generate, write and re-validate every request; a case that fails is never left on disk."""
     table = Table("id", "roles", "difficulty", "attempt", "clues", "questions", "max depth", "LSU by quarter",
-                  "min words", "folder")
+                  "min length", "folder")
     started = time.perf_counter()
     for request in track(requests, description="generating", console=out, disable=len(requests) < 2):
         case = generate_case(request)
@@ -76,7 +83,7 @@ def build(requests: list[Request], out_dir: Path, render: bool) -> None:
         table.add_row(script.id, str(request.options.roles), request.options.difficulty,
                       str(script.metadata["generator"]["attempt"]), str(len(script.clues)),
                       str(len(script.questions)), str(depth), "/".join(map(str, quarters)),
-                      str(min(len((r.script or "").split()) for r in script.roles)), str(folder))
+                      str(min(length(r.script or "", script.language) for r in script.roles)), str(folder))
     out.print(table)
     out.print(f"{len(requests)} case(s) in {time.perf_counter() - started:.2f} s")
 
@@ -113,7 +120,11 @@ def generate(
     difficulty: Annotated[Difficulty, typer.Option("--difficulty", help="Reasoning depth, red herrings and how "
                                                    "much hinges on images.")] = Difficulty.MEDIUM,
     culprits: Annotated[int, typer.Option("--culprits", min=1, max=2, help="Culprits acting together.")] = 1,
-    words: Annotated[int, typer.Option("--words", min=200, help="Minimum words of every role script.")] = 4000,
+    words: Annotated[int | None, typer.Option("--words", min=200, help="Minimum length of every role script: words, "
+                                              "or CJK characters for --language zh (default 4000 words, 6000 "
+                                              "characters).")] = None,
+    language: Annotated[Language, typer.Option("--language", help="Language of every text of the case: en, or zh "
+                                               "(Simplified Chinese).")] = Language.EN,
     split: Annotated[SplitName, typer.Option("--split", help="heldout: seeds are keyed with the secret "
                                              "ARENA_HELDOUT_SALT, so published seed numbers cannot reproduce the "
                                              "cases.")] = SplitName.PUBLIC,
@@ -127,4 +138,6 @@ def generate(
         return
     if seed is None:
         raise ConfigError("give --seed N (and --count M) or --manifest FILE")
-    build(seed_requests(seed, count, roles, difficulty.value, culprits, split, words), out_dir, render)
+    length_ = words if words is not None else DEFAULT_WORDS[language.value]
+    requests = seed_requests(seed, count, roles, difficulty.value, culprits, split, length_, language.value)
+    build(requests, out_dir, render)

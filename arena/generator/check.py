@@ -72,11 +72,11 @@ def check_vision(script: Script, case: CaseFacts, cards: Mapping[str, Any]) -> l
     if len(left) < 2:
         problems.append(Finding("vision", script.id, f"text alone determines the culprit ({sorted(left)})",
                                 "move a clearing fact from text into an image (clock, plan, trail)"))
-    texts = {k: normalised(v) for k, v in text_of(script, cards, set(case.media_clues)).items()}
+    texts = {k: normalised(v, script.language) for k, v in text_of(script, cards, set(case.media_clues)).items()}
     for q in script.questions:
         if q.suite is Suite.MIU:
             for letter in q.answer:
-                answer = normalised(q.options[letter])
+                answer = normalised(q.options[letter], script.language)
                 where = next((k for k, v in texts.items() if answer in v), None)
                 if where:
                     problems.append(Finding("vision", f"question {q.id}", f"its MIU answer {q.options[letter]!r} "
@@ -162,7 +162,7 @@ def required_words(fact: Fact, case: CaseFacts, media: bool) -> list[str]:
     if isinstance(fact, WeaponKept):
         return [case.weapons[fact.weapon], case.places[fact.place]]
     if isinstance(fact, ClockSlow):
-        return [f"{fact.minutes} minutes slow"]
+        return [case.labels.get(f"{fact.minutes} minutes slow", f"{fact.minutes} minutes slow")]
     if isinstance(fact, Trace):
         return [who(fact.person), case.places[fact.place]]
     if isinstance(fact, EntryLog):

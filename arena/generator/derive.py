@@ -7,6 +7,7 @@ was written from (`CaseFacts`), which the solver check reads.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +66,7 @@ class GeneratedCase:
     facts: CaseFacts
     cards: tuple[dict[str, Any], ...]
     world: World
+    drafts: tuple[ClueDraft, ...] = ()  # the clue plan (a language layer rewrites its texts from it)
 
 
 def alt_text(draft: ClueDraft, world: World, title: str) -> str:
@@ -144,20 +146,21 @@ def statement_text(fact: Fact, world: World) -> str | None:
     return None
 
 
-def key_statements(world: World, drafts: tuple[ClueDraft, ...]) -> list[KeyStatement]:
-    """The facts that move the case forward when a role says them in discussion."""
+def key_statements(world: World, drafts: tuple[ClueDraft, ...],
+                   statement: Callable[[Fact, World], str | None] = statement_text) -> list[KeyStatement]:
+    """The facts that move the case forward when a role says them in discussion (worded by `statement`)."""
     found: dict[str, set[str]] = {}
     for d in drafts:
         if d.key and d.holder:
             for fact in d.facts:
-                if (text := statement_text(fact, world)) and (not isinstance(fact, At) or fact.person == d.subject):
+                if (text := statement(fact, world)) and (not isinstance(fact, At) or fact.person == d.subject):
                     found.setdefault(text, set()).add(d.holder)
     for h in world.herrings:
         if h.refutation in ("alibi", "reach"):
             slot = world.murder_slot if h.refutation == "alibi" else h.reach_slot
             assert slot is not None
             fact = At(person=h.person, place=world.positions[h.person][slot], slot=slot)
-            found.setdefault(statement_text(fact, world) or "", set()).add(h.person)
+            found.setdefault(statement(fact, world) or "", set()).add(h.person)
     return [KeyStatement(id=f"ks{i + 1}", text=text, holders=sorted(holders))
             for i, (text, holders) in enumerate(found.items())]
 
@@ -216,5 +219,5 @@ def derive_case(rng: random.Random, world: World, case_id: str, metadata: dict[s
                     timeline=[TimelineEntry(time=t, event=e) for t, e in timeline], summary=summary),
         key_statements=statements, key_roles=sorted({h for s in statements for h in s.holders}),
         reasoning_chains=[chain], questions=[q for q, _ in qm.items], metadata=metadata)
-    return GeneratedCase(script=script, facts=facts, cards=cards, world=world)
+    return GeneratedCase(script=script, facts=facts, cards=cards, world=world, drafts=drafts)
 

@@ -191,6 +191,7 @@ class CaseFacts(FactModel):
     positions: dict[str, tuple[int, int, int]] = {}  # LSU question id -> (first word, last word, script words)
     media_clues: tuple[str, ...] = ()  # clues whose facts only a picture shows (clock, plan, trail, chart)
     by_looks: tuple[str, ...] = ()  # media clues that show people by their clothes, not their names (CCTV)
+    labels: dict[str, str] = {}  # display value -> its form in the case language (empty for English)
 
     def solving_facts(self, text_only: bool = False, removed: str | None = None) -> list[Fact]:
         """Facts the culprit search may use: every clue's and what role scripts say of others.

@@ -15,6 +15,7 @@ from typing import Any
 from arena.generator.facts import CaseFacts, Fact, MurderPlace
 from arena.generator.solver import Solver
 from arena.scripts.schema import Script
+from multimodal.language import is_chinese
 
 EVIDENCE_FILE = "evidence.yaml"
 
@@ -61,14 +62,17 @@ def attribution(case: CaseFacts) -> dict[str, list[str]]:
 def evidence_document(script: Script, case: CaseFacts) -> dict[str, Any]:
     credit = attribution(case)
     clues = {c.id: c for c in script.clues}
-    facts: list[dict[str, Any]] = [{"id": "murder-room", "says": f"The body was found in the "
-                                    f"{case.places[next(f.place for f in case.given if isinstance(f, MurderPlace))]}.",
+    scene = case.places[next(f.place for f in case.given if isinstance(f, MurderPlace))]
+    zh = is_chinese(script.language)
+    facts: list[dict[str, Any]] = [{"id": "murder-room", "says": f"尸体是在{scene}发现的。" if zh else
+                                    f"The body was found in the {scene}.",
                                     "source": {"briefing": True}, "modality": "text", "excludes": []}]
     for sid in sources(case):
         if sid.startswith("role:"):
             role = sid.split(":", 1)[1]
-            entry = {"id": f"seen-by-{role}", "says": f"{case.people[role]}'s script says where others were.",
-                     "source": {"role": role}}
+            seen = f"{case.people[role]}的剧本写了其他人在哪里。" if zh else \
+                f"{case.people[role]}'s script says where others were."
+            entry = {"id": f"seen-by-{role}", "says": seen, "source": {"role": role}}
         else:
             clue = clues[sid]
             source = {"image": clue.image.file} if clue.image is not None else {"clue": sid}

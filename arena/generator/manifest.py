@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
@@ -18,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 from arena.errors import ConfigError
 from arena.generator.heldout import effective_seed
 from arena.generator.pipeline import GENERATOR_VERSION, Request
-from arena.generator.world import CaseOptions, Difficulty
+from arena.generator.world import DEFAULT_WORDS, CaseOptions, Difficulty
 
 STAMP_FILE = ".manifest-stamp"
 
@@ -29,6 +30,8 @@ class PinnedCase(BaseModel):
     roles: int = Field(ge=4, le=8)
     difficulty: Difficulty
     culprits: int = Field(1, ge=1, le=2)
+    language: Literal["en", "zh"] = "en"
+    words: int | None = Field(None, ge=200)  # default: the manifest's words (en), 6000 characters (zh)
 
 
 class HeldOut(BaseModel):
@@ -63,7 +66,15 @@ def load_manifest(path: Path) -> Manifest:
 
 
 def public_requests(manifest: Manifest) -> list[Request]:
-    return [Request(c.seed, CaseOptions(c.roles, c.difficulty, c.culprits, manifest.words)) for c in manifest.cases]
+    return [Request(c.seed, CaseOptions(c.roles, c.difficulty, c.culprits, case_words(manifest, c), c.language))
+            for c in manifest.cases]
+
+
+def case_words(manifest: Manifest, case: PinnedCase) -> int:
+    """A pinned case's script length: its own, else the manifest's for English, else the language default."""
+    if case.words is not None:
+        return case.words
+    return manifest.words if case.language == "en" else DEFAULT_WORDS[case.language]
 
 
 def heldout_options(manifest: Manifest, number: int) -> CaseOptions:
@@ -90,8 +101,8 @@ def code_digest() -> str:
 
     roots = (Path(__file__).parent, Path(multimodal.cards.__file__).parent)
     digest = hashlib.sha256()
-    for file in sorted(p for root in roots for p in root.glob("*.py")):
-        digest.update(file.name.encode() + b"\0" + file.read_bytes())
+    for file in sorted(p for root in roots for p in root.rglob("*.py")):  # language layers live in sub-packages
+        digest.update(file.relative_to(file.parent.parent).as_posix().encode() + b"\0" + file.read_bytes())
     return digest.hexdigest()
 
 

@@ -14,7 +14,9 @@ import re
 from arena.generator import pools
 from arena.generator.facts import CaseFacts, Motive, Relation
 from arena.generator.findings import Finding
+from arena.generator.textunits import length
 from arena.scripts.schema import Script, Suite
+from multimodal.language import is_chinese
 
 A_BEFORE_VOWEL = re.compile(r"\b[Aa] ((?!uni|use|usu|eu|one|once)[aeiou]\w*)")
 AN_BEFORE_CONSONANT = re.compile(r"\b[Aa]n ((?!hour|honest|heir)[b-df-hj-np-tv-z]\w*)")
@@ -37,7 +39,7 @@ def persona_problems(script: Script, case: CaseFacts) -> list[Finding]:
             continue
         fitting = jobs.get(relation, ())
         said = f"{role.profile} {role.script or ''}"
-        if fitting and not any(job in said for job in fitting):
+        if fitting and not any(case.labels.get(job, job) in said for job in fitting):
             problems.append(Finding("coherence", f"role {role.id}", f"is the victim's {relation} but the profile "
                                     f"names none of {list(fitting)}", "draw the occupation from the relation's table"))
         for motive in (f for f in facts if isinstance(f, Motive)):
@@ -74,9 +76,10 @@ def check_length(script: Script, case: CaseFacts, words: int) -> list[Finding]:
     late = {q.role for q in script.questions if q.suite is Suite.LSU and q.id in case.positions
             and case.positions[q.id][0] >= LAST_QUARTER * case.positions[q.id][2]}
     for role in script.roles:
-        count = len((role.script or "").split())
+        count = length(role.script or "", script.language)
+        unit = "characters" if is_chinese(script.language) else "words"
         if count < words:
-            problems.append(Finding("length", f"role {role.id}", f"script has {count} words, fewer than {words}",
+            problems.append(Finding("length", f"role {role.id}", f"script has {count} {unit}, fewer than {words}",
                                     "write more of the role's evening and history"))
         if case.positions and role.id not in late:
             problems.append(Finding("length", f"role {role.id}", "no LSU question asks about the last quarter of "

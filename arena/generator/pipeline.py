@@ -53,7 +53,8 @@ class Request:
     def case_id(self) -> str:
         o = self.options
         prefix = "gen" if self.split == "public" else "heldout"
-        return f"{prefix}-{self.seed}-{o.difficulty}-{o.roles}r" + (f"-{o.culprits}c" if o.culprits > 1 else "")
+        return (f"{prefix}-{self.seed}-{o.difficulty}-{o.roles}r" + (f"-{o.culprits}c" if o.culprits > 1 else "")
+                + (f"-{o.language}" if o.language != "en" else ""))
 
 
 def parse_roles(text: str) -> tuple[int, int]:
@@ -94,7 +95,9 @@ def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS) -> Generat
             "version": GENERATOR_VERSION, "seed": request.seed, "attempt": attempt, "split": request.split,
             "difficulty": request.options.difficulty, "roles": request.options.roles,
             "culprits": request.options.culprits, "words": request.options.words}}
-        case = derive_case(rng, world, request.case_id, meta)
+        if request.options.language != "en":
+            meta["generator"]["language"] = request.options.language
+        case = localised(rng, derive_case(rng, world, request.case_id, meta))
         problems = structural_problems(case.script) + [
             str(f) for f in check_case(case.script, case.facts, card_params(case), request.options.words)]
         if not problems:
@@ -104,6 +107,18 @@ def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS) -> Generat
     summary = ", ".join(f"{check} x{n}" for check, n in failed.most_common())
     raise GenerationError(f"seed {request.seed}: no case passed the checks in {max_attempts} attempts "
                           f"(failed checks: {summary}); last problem: {reasons[-1] if reasons else 'none'}")
+
+
+def localised(rng: random.Random, case: GeneratedCase) -> GeneratedCase:
+    """The case in its language: English as derived, Chinese through the language layer (`generator/zh`)."""
+    language = case.world.options.language
+    if language == "en":
+        return case
+    if language == "zh":
+        from arena.generator.zh import localise
+
+        return localise(rng, case)
+    raise ConfigError(f"language {language!r}: the generator writes en or zh (fix: --language en|zh)")
 
 
 def card_params(case: GeneratedCase) -> dict[str, Any]:
@@ -132,7 +147,8 @@ def write_case(case: GeneratedCase, root: Path, render: bool = True) -> Path:
         (folder / f"roles/{role.id}.md").write_text(role.script, encoding="utf-8")
     (folder / "script.yaml").write_text(dump_yaml(script_document(case.script)), encoding="utf-8")
     (folder / SPEC_FILE).write_text(dump_yaml({"cards": list(case.cards)}), encoding="utf-8")
-    (folder / FACTS_FILE).write_text(dump_yaml(case.facts.model_dump(mode="json")), encoding="utf-8")
+    facts = case.facts.model_dump(mode="json", exclude={"labels"} if not case.facts.labels else None)
+    (folder / FACTS_FILE).write_text(dump_yaml(facts), encoding="utf-8")
     (folder / EVIDENCE_FILE).write_text(dump_yaml(evidence_document(case.script, case.facts)), encoding="utf-8")
     if render:
         render_cards(folder)

@@ -16,8 +16,10 @@ from arena.generator import pools
 from arena.generator.evidence import FURNITURE, ClueDraft
 from arena.generator.facts import Amount, At, CaseFacts, Detail, EntryLog, Motive, Query, QueryKind
 from arena.generator.pools import CARRIES, COAT_WORDS
+from arena.generator.textunits import chinese_phrase
 from arena.generator.world import World
 from arena.scripts.schema import Question, ReasoningStep, Suite
+from multimodal.language import is_chinese
 
 LETTERS = "ABCDEFGH"
 
@@ -33,7 +35,7 @@ class Naming:
         for table in (f.people, f.places, f.weapons, f.motive_phrases):
             if value in table:
                 return table[value]
-        return value
+        return self.facts.labels.get(value, value)
 
     def slot(self, slot: int, clock: bool = False) -> str:
         text = self.facts.slots[slot]
@@ -263,14 +265,17 @@ def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
                    [d.id])
 
 
-def normalised(text: str) -> str:
-    """Lower-case words, digits and times joined by single spaces, padded: phrases compare as whole words."""
+def normalised(text: str, language: str = "en") -> str:
+    """Lower-case words, digits and times joined by single spaces, padded: phrases compare as whole words.
+    Chinese text is split into jieba words (`textunits.chinese_phrase`)."""
+    if is_chinese(language):
+        return chinese_phrase(text)
     return " " + " ".join(re.findall(r"[a-z0-9:]+", text.lower())) + " "
 
 
 def stated(qm: QuestionMaker, answer: str) -> bool:
     """Whether an MIU answer appears in a text of the case already written (it would then not need the image)."""
-    return normalised(answer) in qm.texts
+    return normalised(answer) in qm.texts  # the question maker works on the English texts (a language layer re-checks)
 
 
 def cctv_questions(qm: QuestionMaker, d: ClueDraft) -> None:

@@ -7,21 +7,21 @@ and the tests keep it low).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+from arena.generator import textunits
 
 
-def sentences(text: str) -> list[str]:
-    """The sentences of a script longer than six words (split at . ! ? and line ends)."""
-    return [p.strip() for p in SENTENCE_END.split(text) if len(p.split()) > 6]
+def sentences(text: str, language: str = "en") -> list[str]:
+    """The sentences of a script longer than six words (split at . ! ? and line ends); in Chinese, longer
+    than twelve characters (split at 。！？；)."""
+    return textunits.sentences(text, language)
 
 
-def repeat_share(scripts: Sequence[str]) -> float:
+def repeat_share(scripts: Sequence[str], language: str = "en") -> float:
     """Share of the sentences (longer than six words) of these scripts that also appear, word for word, in
     another of them."""
-    by_role = [sentences(text) for text in scripts]
+    by_role = [sentences(text, language) for text in scripts]
     owners: dict[str, set[int]] = {}
     for i, role_sentences in enumerate(by_role):
         for sentence in role_sentences:

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from arena.generator.textunits import length
 from arena.scripts.problems import Problem
 from arena.scripts.schema import ImageKind, Script
+from multimodal.language import is_chinese, ocr_language
 
 LEGIBILITY_FLOOR = 0.7  # share of a text-rich card's words plain OCR must recover (mild looks only)
 
@@ -29,9 +31,11 @@ def generated_problems(folder: Path, file: str) -> list[Problem]:
 
 
 def length_problems(script: Script, file: str, min_words: int) -> list[Problem]:
-    return [Problem(file, f"roles {r.id}", f"[length] script has {len((r.script or '').split())} words, fewer "
-                    f"than {min_words}", "lengthen the role's timeline and history")
-            for r in script.roles if len((r.script or "").split()) < min_words]
+    """Role scripts shorter than `min_words` (CJK characters in a Chinese case)."""
+    unit = "characters" if is_chinese(script.language) else "words"
+    sizes = {r.id: length(r.script or "", script.language) for r in script.roles}
+    return [Problem(file, f"roles {rid}", f"[length] script has {n} {unit}, fewer than {min_words}",
+                    "lengthen the role's timeline and history") for rid, n in sizes.items() if n < min_words]
 
 
 def legibility_problems(script: Script, folder: Path, file: str) -> list[Problem]:
@@ -41,8 +45,10 @@ def legibility_problems(script: Script, folder: Path, file: str) -> list[Problem
     from multimodal.cards.legibility import card_words, word_recovery
     from multimodal.cards.look import legibility_class, resolve_look
     from multimodal.cards.render import load_card_specs
+    from multimodal.ocr import ocr_pil
 
     specs = {s.file: s for s in load_card_specs(folder)} if (folder / "cards.yaml").is_file() else {}
+    lang = ocr_language(script.language, script.briefing)
     problems = []
     for clue in script.clues:
         if clue.image is None or clue.image.kind is not ImageKind.TEXT_RICH or clue.image.file not in specs:
@@ -50,7 +56,9 @@ def legibility_problems(script: Script, folder: Path, file: str) -> list[Problem
         if legibility_class(resolve_look(specs[clue.image.file].look)) == "hard":
             continue  # handwriting, stamps, heavy photos: measured by benchmarks/cards_bench.py, not held to a floor
         expected = card_words(specs[clue.image.file])
-        got = word_recovery(expected, pytesseract.image_to_string(Image.open(folder / clue.image.file)))
+        image = Image.open(folder / clue.image.file)
+        read = pytesseract.image_to_string(image) if lang == "eng" else ocr_pil(image, lang)  # OCR in the case language
+        got = word_recovery(expected, read)
         if got < LEGIBILITY_FLOOR:
             problems.append(Problem(file, f"clues {clue.id}", f"[legibility] OCR recovers {got:.0%} of the card's "
                                     f"words (floor {LEGIBILITY_FLOOR:.0%})", "use a plainer style or larger type"))

@@ -33,12 +33,16 @@ REFUTATIONS: dict[str, tuple[Refutation, ...]] = {
 }
 
 
+DEFAULT_WORDS = {"en": 4000, "zh": 6000}  # role script length by language: words, or CJK characters for zh
+
+
 @dataclass(frozen=True)
 class CaseOptions:
     roles: int = 6
     difficulty: Difficulty = "medium"
     culprits: int = 1
-    words: int = 4000  # minimum words per role script
+    words: int = 4000  # minimum words per role script (CJK characters for a Chinese case)
+    language: str = "en"  # the case language: "en" or "zh" (Simplified Chinese)
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,11 @@ def script_fonts(text: str) -> Iterator[None]:
         _CJK_VARIANT.reset(token)
 
 
+def cjk_active() -> bool:
+    """Whether the card being drawn prints Chinese (inside `script_fonts` with Han text)."""
+    return _CJK_VARIANT.get() is not None
+
+
 def font(face: str = "sans", size: int = 22) -> ImageFont.FreeTypeFont:
     if face not in FACES:
         raise ValueError(f"unknown font face {face!r}; known: {', '.join(FACES)}")

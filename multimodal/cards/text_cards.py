@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from multimodal.cards.typefaces import ALL_FACES, face_font, wrap_lines
@@ -71,6 +71,7 @@ class ReceiptParams(Params):
     when: str = ""
     lines: list[ReceiptLine] = Field(min_length=1)
     total: str = ""
+    total_label: str = "TOTAL"  # "合计" on a Chinese receipt
     payment: str = ""
     footer: str = ""
     width: int = Field(default=640, ge=300, le=1200)
@@ -137,6 +138,13 @@ def render_chat(p: ChatParams) -> Image.Image:
     return img
 
 
+def spread(mono: ImageFont.FreeTypeFont, chars: int, left: str, right: str) -> str:
+    """`left` and `right` on one row of `chars` monospace cells; a Han character fills two cells."""
+    cell = mono.getlength("M")
+    used = round((mono.getlength(left) + mono.getlength(right)) / cell)
+    return f"{left}{' ' * max(1, chars - used)}{right}"
+
+
 def render_receipt(p: ReceiptParams) -> Image.Image:
     mono = face_font(p.font, p.size)
     chars = max(20, int((p.width - 60) / mono.getlength("M")))
@@ -146,12 +154,10 @@ def render_receipt(p: ReceiptParams) -> Image.Image:
         rows.append(p.when.center(chars))
     rows.append("-" * chars)
     for line in p.lines:
-        gap = max(1, chars - len(line.item) - len(line.price))
-        rows.append(f"{line.item}{' ' * gap}{line.price}")
+        rows.append(spread(mono, chars, line.item, line.price))
     rows.append("-" * chars)
     if p.total:
-        gap = max(1, chars - len("TOTAL") - len(p.total))
-        rows.append(f"TOTAL{' ' * gap}{p.total}")
+        rows.append(spread(mono, chars, p.total_label, p.total))
     if p.payment:
         rows.append(p.payment)
     if p.footer:

@@ -65,6 +65,18 @@ def missing_packages() -> list[str]:
     return sorted({face.package for face in SYSTEM_FACES.values() if not Path(face.path).is_file()})
 
 
+# Debian's handwriting, typewriter and book faces have no Han glyphs: on a Chinese card (inside
+# `fonts.script_fonts`) each stands in as the nearest Noto CJK face.
+CJK_STAND_INS = {"typewriter": "mono", "courier": "mono", "book": "serif", "book_old": "serif"}
+
+
+def stand_in(face: str) -> str:
+    """The bundled face drawn for `face`: itself, or its Noto CJK stand-in on a Chinese card."""
+    if face in SYSTEM_FACES and fonts.cjk_active():
+        return CJK_STAND_INS.get(face, "serif")
+    return face
+
+
 def face_font(face: str, size: int) -> ImageFont.FreeTypeFont:
     """The font for a bundled face (sans, serif, mono, bold, italic) or a system face (table above).
 
@@ -72,10 +84,10 @@ def face_font(face: str, size: int) -> ImageFont.FreeTypeFont:
     `fonts.script_fonts` the same face name stands for a Noto CJK font, so a cache keyed by face and
     size alone would hand a Latin font to a Chinese card drawn after an English one."""
     system = SYSTEM_FACES.get(face)
-    if system is None:
-        if face not in fonts.FACES:
+    if system is None or fonts.cjk_active():
+        if face not in fonts.FACES and system is None:
             raise ValueError(f"unknown font face {face!r}; known: {', '.join(ALL_FACES)}")
-        return fonts.font(face, size)
+        return fonts.font(stand_in(face), size)
     return _system_font(face, size)
 
 
@@ -90,8 +102,8 @@ def _system_font(face: str, size: int) -> ImageFont.FreeTypeFont:
 
 def wrap_lines(text: str, face: str, size: int, width: int) -> list[str]:
     """`fonts.wrap_text` for any face: bundled faces wrap there; system faces wrap with the same rule."""
-    if face in fonts.FACES:
-        return fonts.wrap_text(text, face, size, width)
+    if face in fonts.FACES or fonts.cjk_active():
+        return fonts.wrap_text(text, stand_in(face), size, width)
     fnt = face_font(face, size)
     lines: list[str] = []
     for paragraph in text.split("\n"):

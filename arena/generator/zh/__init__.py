@@ -1,0 +1,126 @@
+"""The Chinese language layer of the generator (`arena generate --language zh`).
+
+The world, the clue plan, the facts, the reasoning chain and the questions (with their typed queries)
+are drawn once, by the same code as in English. `localise` then writes every text a player reads in
+Simplified Chinese from those same facts: role scripts of the requested number of CJK characters,
+clue texts and card words, question stems and options, briefing, truth and chain. The case facts get
+Chinese display names and `labels` (English value -> Chinese) so the solver answers in Chinese and the
+whole-case checks re-derive every key in the case's own language.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from arena.generator.derive import GeneratedCase, key_statements
+from arena.generator.facts import CaseFacts, Detail, Relation
+from arena.generator.textunits import position
+from arena.generator.zh import story
+from arena.generator.zh.cards import card_spec
+from arena.generator.zh.clues import alt_text, clue_text, clue_title
+from arena.generator.zh.lexicon import name, term
+from arena.generator.zh.questions import Stems
+from arena.generator.zh.script import role_script
+from arena.scripts.schema import Clue, Question, ReasoningChain, Role, Script, Suite, TimelineEntry, Truth
+
+__all__ = ["localise"]
+
+
+def chinese_facts(case: GeneratedCase) -> CaseFacts:
+    """The case facts with Chinese display names and labels for every other value a question shows."""
+    f, script = case.facts, case.script
+    values = {o for q in script.questions for o in q.options.values()}
+    values |= {x.value for facts in f.roles.values() for x in facts if isinstance(x, Detail)}
+    values |= {x.relation for facts in f.roles.values() for x in facts if isinstance(x, Relation)}
+    values |= {f"{case.world.clock_slow} minutes slow"} if case.world.clock_slow else set()
+    values |= {x.value for facts in f.clues.values() for x in facts if isinstance(x, Detail)}
+    values |= {p.occupation for p in case.world.people}
+    return f.model_copy(update={
+        "people": {k: name(v) for k, v in f.people.items()}, "places": {k: term(v) for k, v in f.places.items()},
+        "weapons": {k: term(v) for k, v in f.weapons.items()},
+        "motive_phrases": {k: term(v) for k, v in f.motive_phrases.items()},
+        "labels": {v: term(v) for v in sorted(values) if term(v) != v}})
+
+
+def questions(case: GeneratedCase, stems: Stems) -> list[Question]:
+    out = []
+    for q in case.script.questions:
+        query = case.facts.queries[q.id]
+        out.append(q.model_copy(update={"stem": stems.stem(q, query),
+                                        "options": {k: term(v) for k, v in q.options.items()}}))
+    return out
+
+
+def roles(rng: random.Random, case: GeneratedCase,
+          titles: dict[str, str]) -> tuple[list[Role], dict[str, dict[str, str]]]:
+    w, words = case.world, case.world.options.words
+    asked: dict[str, set[str]] = {}
+    for q in case.script.questions:
+        query = case.facts.queries[q.id]
+        if q.suite is Suite.LSU and query.kind == "detail" and q.role:
+            asked.setdefault(q.role, set()).add(query.topic or "")
+    shared: set[object] = set()
+    out, anchors = [], {}
+    for p in w.people:
+        text, anchors[p.id] = role_script(rng, w, p, case.facts, case.drafts, titles, asked.get(p.id, set()),
+                                          words, shared)
+        out.append(Role(id=p.id, name=name(p.name), profile=story.profile(w, p), script=text,
+                        script_file=f"roles/{p.id}.md", goals=story.goals(w, p), culprit=p.culprit))
+    return out, anchors
+
+
+def positions(case: GeneratedCase, texts: dict[str, str], anchors: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """LSU question id -> (first character, last character, script characters) of the sentence it rests on."""
+    out = {}
+    for q in case.script.questions:
+        if q.suite is not Suite.LSU:
+            continue
+        query, role = case.facts.queries[q.id], q.role or ""
+        if query.kind == "detail":
+            anchor = anchors[role].get(query.topic or "", "")
+        else:
+            anchor = case.world.slots[query.slot] if query.slot is not None else ""
+        out[q.id] = position(texts[role], anchor, "zh")
+    return out
+
+
+def clues(rng: random.Random, case: GeneratedCase, titles: dict[str, str]) -> list[Clue]:
+    drafts = {d.id: d for d in case.drafts}
+    out = []
+    for c in case.script.clues:
+        d = drafts[c.id]
+        image = c.image.model_copy(update={"alt": alt_text(d, titles[c.id])}) if c.image is not None else None
+        out.append(c.model_copy(update={"title": titles[c.id], "text": clue_text(rng, d, case.world), "image": image}))
+    return out
+
+
+def localise(rng: random.Random, case: GeneratedCase) -> GeneratedCase:
+    """The case with every text in Simplified Chinese; ids, facts, keys and chain structure unchanged."""
+    w, drafts = case.world, {d.id: d for d in case.drafts}
+    titles = {d.id: clue_title(d, w) for d in case.drafts}
+    role_list, anchors = roles(rng, case, titles)
+    facts = chinese_facts(case).model_copy(update={"positions": positions(
+        case, {r.id: r.script or "" for r in role_list}, anchors)})
+    how, why, timeline, summary = story.truth_parts(w)
+    chain = case.script.reasoning_chains[0]
+    steps = [s.model_copy(update={"text": story.step_text(s.id, w, drafts)}) for s in chain.steps]
+    statements = key_statements(w, case.drafts, story.statement_text)
+    script = case.script.model_copy(update={
+        "title": story.title(rng, w), "briefing": story.briefing(rng, w), "victim": name(w.victim), "language": "zh",
+        "locations": [loc.model_copy(update={"name": term(loc.name),
+                                             "description": f"{term(w.building)}的{term(loc.name)}。"})
+                      for loc in case.script.locations],
+        "roles": role_list, "clues": clues(rng, case, titles),
+        "truth": Truth(culprits=list(w.culprits), method=how, motive=why,
+                       timeline=[TimelineEntry(time=t, event=e) for t, e in timeline], summary=summary),
+        "key_statements": statements,
+        "reasoning_chains": [ReasoningChain(id=chain.id, conclusion=story.conclusion(w), steps=steps)],
+        "questions": questions(case, Stems(w, drafts, titles))})
+    cards = tuple(card_spec(spec, drafts[clue_id(spec)], w) for spec in case.cards)
+    return GeneratedCase(script=Script.model_validate(script.model_dump()), facts=facts, cards=cards, world=w,
+                         drafts=case.drafts)
+
+
+def clue_id(spec: dict[str, Any]) -> str:
+    return str(spec["file"]).split("/")[-1].rsplit(".", 1)[0]
