@@ -189,8 +189,9 @@ class ModelClient:
             attempts += 1
             started = self._clock()
             try:
-                async with self._limits(entry):
-                    response = await asyncio.wait_for(adapter.generate(request), entry.timeout_s + TIMEOUT_GRACE_S)
+                # asyncio.timeout, not wait_for: no extra task per call (the same TimeoutError when it expires)
+                async with self._limits(entry), asyncio.timeout(entry.timeout_s + TIMEOUT_GRACE_S):
+                    response = await adapter.generate(request)
             except (ArenaError, asyncio.CancelledError):
                 self.breaker.abandoned(key)
                 raise
