@@ -62,14 +62,21 @@ def to_event(raw: EventRecord | BaseModel | Mapping[str, Any], index: int) -> Ev
     data = raw.model_dump(mode="json") if isinstance(raw, BaseModel) else dict(raw)
     payload = data["payload"] if isinstance(data.get("payload"), dict) else {
         k: v for k, v in data.items() if k not in EVENT_FIELDS}
-    # A model dumped in JSON mode holds only JSON values already; other input is normalised through JSON
-    # (the stored text is the same: `canonical_json` of the payload either way).
-    plain = payload if isinstance(raw, BaseModel) else json.loads(canonical_json(payload))
+    seq, kind, role = data.get("seq", index), data.get("type", ""), data.get("role")
+    if isinstance(raw, BaseModel) and _plain_header(seq, kind, role):
+        # A model dumped in JSON mode holds only JSON values, and its header passed the checks EventRecord
+        # makes: built as it is (the stored text is `canonical_json` of the payload either way).
+        return EventRecord.model_construct(seq=seq, type=kind, role=role, payload=payload)
     try:
-        return EventRecord(seq=data.get("seq", index), type=data.get("type", ""), role=data.get("role"),
-                           payload=plain)
+        return EventRecord(seq=seq, type=kind, role=role, payload=json.loads(canonical_json(payload)))
     except ValidationError as exc:
         raise StoreError(f"event {index}: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}") from None
+
+
+def _plain_header(seq: Any, kind: Any, role: Any) -> bool:
+    """The checks of EventRecord's seq, type and role (an int >= 0, a non-empty string, a string or None)."""
+    return (type(seq) is int and seq >= 0 and type(kind) is str and kind != ""
+            and (role is None or type(role) is str))
 
 
 def _columns(rows: Sequence[Sequence[Any]], width: int) -> list[list[Any]]:

@@ -70,3 +70,15 @@ def test_the_leaderboard_command_loads_its_ratings_and_store_only_when_it_runs()
 
     assert ratings.compute_board is board.compute_board and board.MIN_GAMES == defaults.MIN_GAMES
     assert sorted(name for name in ratings.__all__ if getattr(ratings, name) is None) == []
+
+
+def test_light_commands_and_the_mock_provider_do_not_load_scikit_learn():
+    fixtures = str(ROOT / "tests" / "fixtures")
+    modules = loaded_after("from typer.testing import CliRunner\nfrom arena.cli import app\n"
+                           "import arena.providers.mock\n"
+                           f"result = CliRunner().invoke(app, ['scripts', 'list', '--root', {fixtures!r}])\n"
+                           "assert result.exit_code == 0")
+    assert "arena.scripts.stats" in modules and "multimodal.language" in modules and "sklearn" not in modules
+    from multimodal import language
+
+    assert language.is_stop("the") and "the" in language.STOP_WORDS["en"] and "的" in language.stop_words("zh")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import duckdb
+import pytest
 
 from arena.errors import StoreError
 from leaderboard.store import Store
@@ -73,3 +74,18 @@ def test_engine_events_are_stored_as_their_json_dump_would_be():
         from_model, from_dump = to_event(event, index), to_event(event.model_dump(mode="json"), index)
         assert from_model == from_dump and canonical_json(from_model.payload) == canonical_json(from_dump.payload)
     assert to_event(events[0], 0).payload["text"] == events[0].text and to_event(events[1], 1).role == "butler"
+
+
+def test_a_model_event_with_a_bad_header_is_refused_like_any_other():
+    from pydantic import BaseModel
+
+    from leaderboard.store.writes import to_event
+
+    class Odd(BaseModel):
+        type: str = ""
+        role: str | None = None
+
+    with pytest.raises(StoreError, match="event 2"):
+        to_event(Odd(), 2)
+    assert to_event(Odd(type="speech", role="butler"), 3).model_dump() == {
+        "seq": 3, "type": "speech", "role": "butler", "payload": {}}
