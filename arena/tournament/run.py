@@ -7,7 +7,10 @@ lock, in a worker thread so the loop keeps serving the other games. Nothing is w
 game in flight when the run is cancelled (Ctrl-C): it was not played, and a rerun plays it.
 
 Stopping early: once the recorded cost reaches `budget_usd`, or `max_games` games were started in
-this run, no new game is started; the games in flight finish and are recorded.
+this run, no new game is started; the games in flight finish and are recorded. With
+`WRITE_BEHIND_FROM` (16) or more games in flight, a slot starts its next game while its last one is
+being written, so a budget or a store failure is seen once that write ends: up to one more game per
+slot may have started by then (they finish and are recorded, or held, like the others).
 
 Store faults: a write that fails (a full disk, a read-only or damaged file) never cancels the other
 games in flight. The game is held in memory, no new game starts, the games in flight finish, and
@@ -49,6 +52,13 @@ AfterGame = Callable[[Script, GameResult, SeatedAgents, Entry, Entry, int, Model
 ExtraRows = Callable[[str], list[MetricScoreRecord]]
 PlayElsewhere = Callable[[PlannedGame], Awaitable[GameWrite]]
 """Plays one planned game in another process (`arena.tournament.ray_executor`) and returns what to record."""
+
+
+WRITE_BEHIND_FROM = 16
+"""With this many games in flight or more, a finished game is written while its slot plays the next one:
+waiting for the write (a DuckDB connection per group of games) would leave the slot idle for tens to
+hundreds of milliseconds per game. Fewer games in flight wait, so that nothing starts after a store
+failure or past the budget that a finished game's write reveals."""
 
 
 class GameLost(Exception):
@@ -118,13 +128,20 @@ class Scheduler:
         return game
 
     async def play(self, games: Sequence[PlannedGame]) -> None:
-        """Play `games` (in order, `concurrency` at a time) until done or a stop condition holds."""
-        queue = iter(games)
+        """Play `games` (in order, `concurrency` at a time) until done or a stop condition holds.
 
-        async def worker() -> None:
+        From `WRITE_BEHIND_FROM` games in flight, a slot starts its next game while its finished game is
+        being written (the write still completes before `play` returns)."""
+        queue = iter(games)
+        behind = self.options.concurrency >= WRITE_BEHIND_FROM
+
+        async def worker(group: asyncio.TaskGroup) -> None:
             while (planned := self._next(queue)) is not None:
                 try:
-                    await self.play_one(planned)
+                    if behind:
+                        group.create_task(self.keep(*await self.play_only(planned)))
+                    else:
+                        await self.play_one(planned)
                 except GameLost as exc:
                     log.warning("game %s lost with its worker process (%s); a rerun plays it", planned.plan_key, exc)
                     self.tally.lost.append(planned.plan_key)
@@ -135,7 +152,7 @@ class Scheduler:
         try:
             async with asyncio.TaskGroup() as group:
                 for _ in range(max(1, min(self.options.concurrency, len(games)))):
-                    group.create_task(worker())
+                    group.create_task(worker(group))
         finally:
             gc.unfreeze()
         await self.flush_unwritten(final=True)
@@ -144,16 +161,22 @@ class Scheduler:
         """Play one planned game (here, or elsewhere when the scheduler has a remote player) and record it.
         A game lost with a remote worker process raises GameLost and records nothing. The after-game rows
         (post-game probes, local games only) are stored once the game is recorded."""
-        extra: ExtraRows | None = None
+        write, extra = await self.play_only(planned)
+        await self.keep(write, extra)
+        return write
+
+    async def play_only(self, planned: PlannedGame) -> tuple[GameWrite, ExtraRows | None]:
+        """Play one planned game, here or elsewhere, and return what to record (nothing recorded yet)."""
         if self.elsewhere is not None:
-            write = await self.elsewhere(planned)
-        else:
-            write, extra = await play_planned_with_extra(planned, self.scripts, self.entries, self.options,
-                                                         self.client, self.seat, self.clock)
+            return await self.elsewhere(planned), None
+        return await play_planned_with_extra(planned, self.scripts, self.entries, self.options, self.client,
+                                             self.seat, self.clock)
+
+    async def keep(self, write: GameWrite, extra: ExtraRows | None) -> None:
+        """Record a played game, then its after-game rows once it is recorded."""
         await self.record(write)
         if extra is not None and not any(w is write for w in self.unwritten):
             await self._write_extra(extra(write.game.game_id))
-        return write
 
     async def _write_extra(self, rows: list[MetricScoreRecord]) -> None:
         """Store the after-game rows of a recorded game; a failure is logged, never stops the tournament."""
