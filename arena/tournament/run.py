@@ -22,6 +22,7 @@ so a rerun of the same plan plays them again, and nothing recorded before is los
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import time
@@ -59,6 +60,9 @@ WRITE_BEHIND_FROM = 16
 waiting for the write (a DuckDB connection per group of games) would leave the slot idle for tens to
 hundreds of milliseconds per game. Fewer games in flight wait, so that nothing starts after a store
 failure or past the budget that a finished game's write reveals."""
+
+WRITE_BEHIND_WAIT_S = 1.0
+"""How long a write-behind batch may wait for more finished games before it is written."""
 
 
 class GameLost(Exception):
@@ -104,6 +108,8 @@ class Scheduler:
         self._started = 0
         self._write_lock = asyncio.Lock()
         self._queued: list[tuple[GameWrite, asyncio.Future[bool | Exception]]] = []
+        self._playing = 0  # games being played now (write-behind batches wait for them, see _gather)
+        self._queued_more = asyncio.Event()
         self.unwritten: list[GameWrite] = []
         self.write_error: StoreError | None = None
 
@@ -134,12 +140,26 @@ class Scheduler:
         being written (the write still completes before `play` returns)."""
         queue = iter(games)
         behind = self.options.concurrency >= WRITE_BEHIND_FROM
+        backlog = asyncio.Semaphore(self.options.concurrency)  # games played but not written yet, at most
+
+        async def keep_behind(played: tuple[GameWrite, ExtraRows | None]) -> None:
+            try:
+                await self.keep(*played)
+            finally:
+                backlog.release()
 
         async def worker(group: asyncio.TaskGroup) -> None:
             while (planned := self._next(queue)) is not None:
                 try:
                     if behind:
-                        group.create_task(self.keep(*await self.play_only(planned)))
+                        self._playing += 1
+                        try:
+                            played = await self.play_only(planned)
+                        finally:
+                            self._playing -= 1
+                            self._queued_more.set()
+                        await backlog.acquire()  # when writes fall behind by `concurrency` games, wait for them
+                        group.create_task(keep_behind(played))
                     else:
                         await self.play_one(planned)
                 except GameLost as exc:
@@ -228,6 +248,22 @@ class Scheduler:
         except Exception as exc:  # noqa: BLE001 - no connection: every game of the batch is held
             return [exc] * len(writes)
 
+    async def _gather(self) -> None:
+        """With write-behind, let a batch grow (up to half the slots, for at most `WRITE_BEHIND_WAIT_S`) while
+        games are still being played: each batch costs one DuckDB connection (about 15 ms of CPU), and
+        no slot waits for it."""
+        if self.options.concurrency < WRITE_BEHIND_FROM:
+            return
+        deadline = asyncio.get_running_loop().time() + WRITE_BEHIND_WAIT_S
+        while self._playing and len(self._queued) < self.options.concurrency // 2 and self.stop_reason() is None:
+            self._queued_more.clear()
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                return
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(left):
+                    await self._queued_more.wait()
+
     async def _write(self, write: GameWrite) -> None:
         # One writer at a time (DuckDB allows one per file); the thread keeps the other games running.
         # Group commit: whoever holds the lock writes every game queued meanwhile over one connection
@@ -235,8 +271,10 @@ class Scheduler:
         # shield: once a game is being written, a Ctrl-C lets that write finish rather than half-track it.
         outcome: asyncio.Future[bool | Exception] = asyncio.get_running_loop().create_future()
         self._queued.append((write, outcome))
+        self._queued_more.set()
         async with self._write_lock:
             if not outcome.done():
+                await self._gather()
                 batch, self._queued = self._queued, []
                 results: list[bool | Exception] = []
                 try:

@@ -56,3 +56,29 @@ def test_slots_start_new_games_while_a_write_is_pending_and_every_game_is_record
     with duckdb.connect(str(store.path), read_only=True) as conn:
         keys = [row[0] for row in conn.execute("SELECT plan_key FROM games").fetchall()]
     assert summary.played == total == len(keys) == len(set(keys))
+
+
+class CountingStore(Store):
+    """A real store that keeps the size of every group of games it was asked to write."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.batches: list[int] = []
+
+    def record_game(self, *args: Any, **kwargs: Any) -> bool:
+        self.batches.append(1)
+        return super().record_game(*args, **kwargs)
+
+    def record_games(self, games: Any) -> list[bool | Exception]:
+        self.batches.append(len(games))
+        return super().record_games(games)
+
+
+def test_written_behind_games_are_all_recorded_once_in_groups(tmp_path):
+    plan = small_tournament(games_per_pair=8)
+    total = len(games_of(plan.matches))
+    store = CountingStore(db_file(tmp_path))
+    summary = asyncio.run(run_tournament(plan, store, RunOptions(rounds=1, concurrency=WRITE_BEHIND_FROM),
+                                         snapshot=False))
+    assert summary.played == total == sum(store.batches)
+    assert len(store.batches) <= total // 4  # groups of up to half the slots, not one connection per game
