@@ -11,11 +11,15 @@ says (the default of 4 per entry would cap two entries at 8), and the benchmark 
 `--waves` sets the games per slot (games = waves x N), so the last games' tail weighs little.
 
 Printed per N: wall time, model calls, the speed-up calls x latency / wall against the ideal N, and
-the CPU per call: the whole process (store writes in their thread included), and the harness alone
-(minus the time the mock provider spends composing its replies, i.e. what a real SDK would not do in
-this process). Then the start-up time of `arena --help`, games per minute with 1 and 2 Ray worker
-processes (`--ray-workers`, when ray is installed), and, with `--memory-games`, the coordinator's
-peak resident memory over a tournament of that many games (run in a fresh process).
+the CPU per call measured as process CPU time (less sensitive to other load than wall time): the
+whole process, and the harness alone, i.e. without the mock provider's own work (composing its replies
+and counting their tokens, which a real API does on its side), split into the event-loop thread and
+the other threads (the store's writes). Then the start-up of `arena --help` and of two light
+commands (wall and CPU), games per minute with 1 and 2 Ray worker processes (`--ray-workers`, when
+ray is installed), and, with `--memory-games`, the coordinator's peak resident memory over a
+tournament of that many games (run in a fresh process). Every line states the load average: on a
+shared machine the speed-ups and games per minute are load-bound (the event loop waits for a core),
+the CPU figures much less so.
 """
 
 from __future__ import annotations
@@ -49,19 +53,24 @@ class Figures:
     calls: int
     wall_s: float
     cpu_s: float
+    loop_cpu_s: float
     provider_cpu_s: float
     latency_ms: int
+    load: tuple[float, float]
 
     @property
     def speed_up(self) -> float:
         return self.calls * self.latency_ms / 1000.0 / self.wall_s
 
     def line(self) -> str:
-        cpu, harness = self.cpu_s / self.calls * 1000, (self.cpu_s - self.provider_cpu_s) / self.calls * 1000
+        per_call = 1000.0 / self.calls
+        harness = (self.cpu_s - self.provider_cpu_s) * per_call
         return (f"--concurrency {self.in_flight:>3} x max_concurrency {self.in_flight:>3} per entry: "
                 f"{self.games:>4} games, {self.calls:>5} calls in {self.wall_s:6.2f} s; speed-up "
                 f"x{self.speed_up:5.1f} of x{self.in_flight} ({self.speed_up / self.in_flight:.2f} of ideal); "
-                f"CPU {cpu:.2f} ms/call, harness {harness:.2f} ms/call")
+                f"CPU per call {self.cpu_s * per_call:.2f} ms, harness {harness:.2f} ms "
+                f"(event loop {(self.loop_cpu_s - self.provider_cpu_s) * per_call:.2f} + store writes and other "
+                f"threads {(self.cpu_s - self.loop_cpu_s) * per_call:.2f}); load {self.load[0]:.1f}-{self.load[1]:.1f}")
 
 
 def entries(latency_ms: int, max_concurrency: int) -> list[Entry]:
@@ -78,15 +87,18 @@ def plan(latency_ms: int, max_concurrency: int, games: int, seed: int = 0) -> To
 
 
 class ProviderClock:
-    """Wraps the mock/player responder to add up the CPU time it spends composing replies."""
+    """Wraps the mock/player responder to add up the CPU time the provider spends on a reply: composing it
+    and counting its tokens (what a real API does on its side; the same counts the mock gives itself)."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
 
-    def __call__(self, request: mock.Request) -> str:
+    def __call__(self, request: mock.Request) -> mock.Response:
         started = time.thread_time()
         try:
-            return mock.player_reply(request)
+            text = mock.player_reply(request)
+            return mock.Response(text=text, raw_finish_reason="stop", prompt_tokens=mock.estimate_tokens(request),
+                                 completion_tokens=max(1, len(text) // 4))
         finally:
             self.seconds += time.thread_time() - started
 
@@ -98,25 +110,35 @@ async def timed_run(in_flight: int, latency_ms: int, games: int, folder: Path) -
     mock.register_responder("player", clock)
     try:
         async with ModelClient(use_cache=False, provider_limits={"mock": 2 * in_flight}) as client:
-            started, cpu = time.perf_counter(), time.process_time()
+            load = os.getloadavg()[0]
+            started, cpu, loop_cpu = time.perf_counter(), time.process_time(), time.thread_time()
             summary = await run_tournament(tournament, store, RunOptions(rounds=1, concurrency=in_flight),
                                            client=client, snapshot=False)
             wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+            loop_cpu = time.thread_time() - loop_cpu
     finally:
         mock.register_responder("player", mock.player_reply)
     calls = sum(u.calls for u in client.usage.values())
-    return Figures(in_flight, summary.played, calls, wall, cpu, clock.seconds, latency_ms)
+    return Figures(in_flight, summary.played, calls, wall, cpu, loop_cpu, clock.seconds, latency_ms,
+                   (load, os.getloadavg()[0]))
 
 
-def startup_s(runs: int = 3) -> float:
-    """Best wall time of `python -m arena --help` in a fresh process."""
+def startup_s(args: list[str], runs: int = 3) -> tuple[float, float]:
+    """Best wall time and best CPU time (user + system) of `python -m arena ARGS` in a fresh process."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    best = float("inf")
+    best_wall = best_cpu = float("inf")
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "arena", "--help"], check=True, capture_output=True, env=env, cwd=ROOT)
-        best = min(best, time.perf_counter() - started)
-    return best
+        subprocess.run([sys.executable, "-m", "arena", *args], check=True, capture_output=True, env=env, cwd=ROOT)
+        best_wall = min(best_wall, time.perf_counter() - started)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        best_cpu = min(best_cpu, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return best_wall, best_cpu
+
+
+def load_now() -> str:
+    return f"load {os.getloadavg()[0]:.1f}"
 
 
 def memory_run(games: int, latency_ms: int, in_flight: int) -> None:
@@ -135,7 +157,8 @@ def memory_run(games: int, latency_ms: int, in_flight: int) -> None:
         played = asyncio.run(run())
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"coordinator peak memory: {peak_mb:.0f} MB over {played} games "
-          f"({in_flight} in flight, {latency_ms} ms per call, {time.perf_counter() - started:.0f} s; target < 500 MB)")
+          f"({in_flight} in flight, {latency_ms} ms per call, {time.perf_counter() - started:.0f} s; target < 500 MB; "
+          f"{load_now()})")
 
 
 def ray_figures(workers: list[int], latency_ms: int, games: int, in_flight: int) -> None:
@@ -151,7 +174,7 @@ def ray_figures(workers: list[int], latency_ms: int, games: int, in_flight: int)
             played = asyncio.run(ray_run(count, latency_ms, games, in_flight, Path(tmp) / f"ray{count}.duckdb"))
             wall = time.perf_counter() - started
             print(f"ray: {count} worker process(es), {in_flight} games in flight: {played} games in {wall:.1f} s = "
-                  f"{played / wall * 60:.0f} games/min ({latency_ms} ms per call)", flush=True)
+                  f"{played / wall * 60:.0f} games/min ({latency_ms} ms per call; {load_now()})", flush=True)
 
 
 async def ray_run(workers: int, latency_ms: int, games: int, in_flight: int, db: Path) -> int:
@@ -186,7 +209,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for n in (int(x) for x in args.in_flight.split(",") if x):
             print(asyncio.run(timed_run(n, args.latency_ms, args.waves * n, Path(tmp))).line(), flush=True)
-    print(f"start-up: arena --help {startup_s():.2f} s (best of 3)", flush=True)
+    for command in (["--help"], ["leaderboard", "--help"], ["scripts", "list", "--root", "tests/fixtures"]):
+        wall, cpu = startup_s(command)
+        print(f"start-up: arena {' '.join(command)}: {wall:.2f} s wall, {cpu:.2f} s CPU (best of 3; {load_now()})",
+              flush=True)
     if args.ray_workers:
         ray_figures([int(x) for x in args.ray_workers.split(",")], args.latency_ms, args.ray_games, 32)
     if args.memory_games:

@@ -21,8 +21,6 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 CJK_CHAR = re.compile(f"[{HAN}]")
 _RUNS = re.compile(f"([{HAN}]+)")
@@ -48,10 +46,22 @@ _ZH_STOP_TEXT = (
     "说 让 上 下 中 里 个 些 等 其 其中 已经 正在 一直 一起 非常 比较 一样 "
     "最后 后来 当时 现在 还有 只是 这时 那时 于是 其实 哪个 哪些 是否 "
 )
-STOP_WORDS: dict[str, frozenset[str]] = {
-    "en": frozenset(ENGLISH_STOP_WORDS) - _NUMBER_WORDS,
-    "zh": frozenset(_ZH_STOP_TEXT.split()),
-}
+
+
+@lru_cache(maxsize=1)
+def _stop_table() -> dict[str, frozenset[str]]:
+    # scikit-learn's English list, imported on first use: loading scikit-learn takes over a second, and
+    # most users of this module (prompts, the mock provider, case statistics) never need stop words.
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    return {"en": frozenset(ENGLISH_STOP_WORDS) - _NUMBER_WORDS, "zh": frozenset(_ZH_STOP_TEXT.split())}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "STOP_WORDS":  # `language.STOP_WORDS[lang]`: the stop words by base language code
+        return _stop_table()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 OCR_LANGS = {"en": "eng", "zh": "chi_sim", "zh-hans": "chi_sim", "zh-cn": "chi_sim", "zh-hant": "chi_tra",
              "zh-tw": "chi_tra", "zh-hk": "chi_tra"}
 LANGUAGE_NAMES = {"en": "English", "zh": "Chinese (中文)"}
@@ -146,7 +156,8 @@ def tokens(text: str) -> list[str]:
 
 
 def is_stop(token: str) -> bool:
-    return token in (STOP_WORDS["zh"] if has_cjk(token) else STOP_WORDS["en"])
+    table = _stop_table()
+    return token in (table["zh"] if has_cjk(token) else table["en"])
 
 
 def content_words(text: str) -> list[str]:
@@ -157,7 +168,8 @@ def content_words(text: str) -> list[str]:
 def stop_words(code: str | None) -> frozenset[str]:
     """The stop words of a language; English ones are added for Chinese (ids, names in English)."""
     lang = base_language(code)
-    return STOP_WORDS.get(lang, frozenset()) | STOP_WORDS["en"]
+    table = _stop_table()
+    return table.get(lang, frozenset()) | table["en"]
 
 
 def word_count(text: str) -> int:

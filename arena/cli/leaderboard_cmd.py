@@ -12,21 +12,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import typer
-from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Column, Table
 
 from arena.errors import ConfigError
-from leaderboard.ratings.board import BOOTSTRAP_ROUNDS, MIN_GAMES, Board, LeaderboardRow, compute_board
-from leaderboard.ratings.games import build_log
-from leaderboard.ratings.pool import place_newcomers
-from leaderboard.ratings.snapshot import freeze_pool, load_pool, snapshot_board
-from leaderboard.store import Reader, Store, default_db_path
+from leaderboard.ratings.defaults import BOOTSTRAP_ROUNDS, MIN_GAMES
+
+if TYPE_CHECKING:  # the ratings (NumPy, TrueSkill) and the store (DuckDB) load when the command runs, not for --help
+    from rich.table import Table
+
+    from leaderboard.ratings.board import Board
+    from leaderboard.store import Reader
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 
@@ -55,6 +54,9 @@ def side_line(board: Board) -> str:
 
 
 def render_table(board: Board, db: Path, min_games: int) -> Table:
+    from rich import box
+    from rich.table import Column, Table
+
     def number(header: str) -> Column:
         return Column(header, justify="right", no_wrap=True)
     table = Table(number("#"), Column("entry", no_wrap=True), number("rating [95% CI]"), number("μ±σ"),
@@ -98,6 +100,12 @@ def leaderboard(db: Path | None = DbOpt, as_json: bool = JsonOpt, min_games: int
                 snapshot: bool = SnapshotOpt, include_provider_failures: bool = IncludeOpt,
                 freeze: str | None = FreezeOpt, pool: str | None = PoolOpt) -> None:
     """Ratings from the recorded games: side-balanced Bradley-Terry, TrueSkill, win rates, failure rates."""
+    import numpy as np
+
+    from leaderboard.ratings.board import Board, LeaderboardRow, compute_board
+    from leaderboard.ratings.snapshot import freeze_pool, snapshot_board
+    from leaderboard.store import Reader, Store, default_db_path
+
     path = default_db_path(db)
     if path.is_dir():
         raise ConfigError(f"{path} is a folder; --db takes the DuckDB file (e.g. {path / 'arena.duckdb'})")
@@ -147,6 +155,14 @@ def leaderboard(db: Path | None = DbOpt, as_json: bool = JsonOpt, min_games: int
 def show_pool(reader: Reader, name: str, games: list[Any], bootstrap: int, seed: int,
               include_provider_failures: bool, as_json: bool) -> None:
     """The frozen pool's entries with their frozen ratings, then every entry placed against it."""
+    import numpy as np
+    from rich import box
+    from rich.table import Column, Table
+
+    from leaderboard.ratings.games import build_log
+    from leaderboard.ratings.pool import place_newcomers
+    from leaderboard.ratings.snapshot import load_pool
+
     frozen = load_pool(reader, name)
     if frozen is None:
         known = ", ".join(reader.rating_pool_names()) or "none yet"

@@ -11,9 +11,10 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
+from pydantic_core import to_json
 
 from arena.engine.actions import Decision, Phase
 from arena.engine.rules import GameConfig, rules_text
@@ -60,10 +61,47 @@ class Observation(View):
         return "\n".join(line.quoted() for line in self.transcript)
 
     def fingerprint(self) -> str:
-        """A hash of what the agent saw (independent of where the script folder lives)."""
-        # `language` joins the hash only when it is not English, so English games keep their hashes.
-        data = self.model_dump_json(exclude={"folder"} | ({"language"} if self.language == "en" else set()))
-        return hashlib.sha256(data.encode("utf-8")).hexdigest()
+        """A hash of what the agent saw (independent of where the script folder lives): the sha256 of
+        `fingerprint_json()`, resumed from the hash of the role's fixed text (hashed once per role)."""
+        _, state = _head(*self._head_values())
+        digest = state.copy()
+        digest.update(self._rest_json().encode("utf-8"))
+        return digest.hexdigest()
+
+    def fingerprint_json(self) -> str:
+        """`model_dump_json` without `folder` (and without `language` when English, so English games keep
+        their hashes), byte for byte, assembled from JSON kept between decisions: the role's fixed text
+        once per role, each view and transcript line once (see `View.json_text`, `Line.json_text`)."""
+        return _head(*self._head_values())[0] + self._rest_json()
+
+    def _head_values(self) -> tuple[str | tuple[str, ...], ...]:
+        return (self.role, self.name, self.faction, self.rules, self.script_id, self.title, self.briefing,
+                self.victim, self.profile, self.script, tuple(self.goals))
+
+    def _rest_json(self) -> str:
+        lists = ",".join(f'"{name}":[{",".join([item.json_text for item in items])}]' for name, items in (
+            ("roles", self.roles), ("locations", self.locations), ("clues", self.clues),
+            ("transcript", self.transcript)))
+        decision = "null" if self.decision is None else to_json(self.decision).decode()
+        note = "null" if self.error_note is None else to_json(self.error_note).decode()
+        language = "" if self.language == "en" else f',"language":{to_json(self.language).decode()}'
+        return (f'{lists},"phase":{to_json(self.phase).decode()},"round":{self.round},'
+                f'"rounds":{self.rounds},"decision":{decision},"error_note":{note}{language}}}')
+
+
+FINGERPRINT_FIELDS = ("role", "name", "faction", "rules", "script_id", "title", "briefing", "victim", "profile",
+                      "script", "goals", "roles", "locations", "clues", "transcript", "phase", "round", "rounds",
+                      "decision", "error_note", "language")
+"""The order `fingerprint_json` writes (the model's field order, `folder` left out): a test holds them equal."""
+
+
+@lru_cache(maxsize=1024)
+def _head(*values: str | tuple[str, ...]) -> tuple[str, Any]:
+    """The JSON up to `roles` (the fields that stay the same for a role over a game, but for the script
+    by stage) and the sha256 state over it: each decision hashes only the rest."""
+    text = "{" + ",".join(f'"{name}":{to_json(list(v) if isinstance(v, tuple) else v).decode()}'
+                          for name, v in zip(FINGERPRINT_FIELDS, values, strict=False)) + ","
+    return text, hashlib.sha256(text.encode("utf-8"))
 
 
 def visible_clues(state: GameState, role_id: str) -> list[ClueView]:
@@ -95,7 +133,8 @@ def observe(state: GameState, role_id: str) -> Observation:
     script = state.script
     role = script.role(role_id)
     decision = pending_decision(state)
-    return Observation(
+    # Built without validating again: every value comes from the validated script and game state.
+    return Observation.model_construct(
         role=role.id, name=role.name, faction=state.facts.faction(role.id), rules=_rules(state.config),
         script_id=script.id, title=script.title, briefing=script.briefing, victim=script.victim,
         profile=role.profile, script=role_script(role.script, state.facts.stages, state.stages_begun, role.id),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -20,6 +20,7 @@ from arena.engine.rules import ENGINE_VERSION, GameConfig
 from arena.engine.stages import StagePlan, stage_of_clues, stage_plans
 from arena.engine.victims import VictimPlan, victim_plans
 from arena.engine.views import ClueView, RoleView, clue_view
+from arena.frozen import Memoised
 from arena.scripts.schema import Script, Visibility
 
 Faction = Literal["civilians", "murderer"]
@@ -47,10 +48,11 @@ def quote_words(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).translate(LINE_BREAKS)
 
 
-class Line(BaseModel):
+class Line(Memoised):
     """One public line of the transcript: who said what, when. Text is already cleaned and cut."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    MEMOS: ClassVar[tuple[str, ...]] = ("json_text",)
 
     phase: Phase
     round: int
@@ -59,6 +61,11 @@ class Line(BaseModel):
     kind: Literal["introduction", "speech", "question", "answer", "reasoning", "vote", "clue"]
     text: str
     target: str | None = None
+
+    @cached_property
+    def json_text(self) -> str:
+        """`model_dump_json()`, once per line: the transcript only grows, and every observation lists it."""
+        return self.model_dump_json()
 
     def quoted(self) -> str:
         """The line as other agents see it: attributed, and the words in quotes on one line."""

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cached_property
+from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from arena.frozen import Memoised
 from arena.scripts.schema import Clue, Visibility
 
 ClueSource = Literal["public", "private", "revealed"]
 
 
-class View(BaseModel):
+class View(Memoised):
     model_config = ConfigDict(frozen=True, extra="forbid")
+    MEMOS: ClassVar[tuple[str, ...]] = ("json_text",)
+
+    @cached_property
+    def json_text(self) -> str:
+        """`model_dump_json()`, serialised once per view (views are frozen): every observation of a game
+        lists the same role, location and clue views, and observation fingerprints are built from them."""
+        return self.model_dump_json()
 
 
 class RoleView(View):

@@ -189,8 +189,10 @@ class ModelClient:
             attempts += 1
             started = self._clock()
             try:
-                async with self._limits(entry):
-                    response = await asyncio.wait_for(adapter.generate(request), entry.timeout_s + TIMEOUT_GRACE_S)
+                # asyncio.timeout, not wait_for: no extra task per call (the same TimeoutError when it expires)
+                provider_slots, entry_slots = self._limits(entry)
+                async with provider_slots, entry_slots, asyncio.timeout(entry.timeout_s + TIMEOUT_GRACE_S):
+                    response = await adapter.generate(request)
             except (ArenaError, asyncio.CancelledError):
                 self.breaker.abandoned(key)
                 raise
@@ -224,8 +226,8 @@ class ModelClient:
             log.exception("classify_error of %r failed", adapter)
             return classify_generic(exc)
 
-    @contextlib.asynccontextmanager
-    async def _limits(self, entry: Entry) -> Any:
+    def _limits(self, entry: Entry) -> tuple[asyncio.Semaphore, asyncio.Semaphore]:
+        """The provider's and the entry's semaphores (a call holds one slot of each)."""
         provider_slot = f"provider:{entry.provider}|{entry.base_url or ''}"
         entry_slot = f"entry:{entry.settings_json}"
         if provider_slot not in self._semaphores:
@@ -233,8 +235,7 @@ class ModelClient:
             self._semaphores[provider_slot] = asyncio.Semaphore(limit)
         if entry_slot not in self._semaphores:
             self._semaphores[entry_slot] = asyncio.Semaphore(entry.max_concurrency)
-        async with self._semaphores[provider_slot], self._semaphores[entry_slot]:
-            yield
+        return self._semaphores[provider_slot], self._semaphores[entry_slot]
 
     def call_budget_s(self, entry: Entry) -> float:
         """The longest one `generate` for `entry` may take with all its attempts and waits between them: a

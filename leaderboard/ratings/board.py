@@ -25,13 +25,11 @@ import numpy as np
 import trueskill
 
 from leaderboard.ratings.bradley_terry import BradleyTerry, fit_bradley_terry
+from leaderboard.ratings.defaults import BOOTSTRAP_ROUNDS, MIN_GAMES
 from leaderboard.ratings.failures import FailureStats, failure_stats
 from leaderboard.ratings.games import GameLike, GameLog, build_log
 from leaderboard.ratings.sides import SideAdvantage, SideBalanced, fit_side_balanced
 from leaderboard.ratings.trueskill_ratings import SkillTable, faction_trueskill, overall_trueskill
-
-MIN_GAMES = 10
-BOOTSTRAP_ROUNDS = 100
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from leaderboard.store.records import (
 EVENT_FIELDS = ("seq", "type", "role", "payload")
 GameRows = tuple[GameRecord, Sequence[EventRecord | BaseModel | Mapping[str, Any]], Sequence[AgentCallRecord]]
 """One game as `Store.record_games` takes it: the game, its events, its agent-call rows."""
+PreparedGame = tuple[GameRecord, list[EventRecord], Sequence[AgentCallRecord]]
 
 
 def to_event(raw: EventRecord | BaseModel | Mapping[str, Any], index: int) -> EventRecord:
@@ -61,11 +62,21 @@ def to_event(raw: EventRecord | BaseModel | Mapping[str, Any], index: int) -> Ev
     data = raw.model_dump(mode="json") if isinstance(raw, BaseModel) else dict(raw)
     payload = data["payload"] if isinstance(data.get("payload"), dict) else {
         k: v for k, v in data.items() if k not in EVENT_FIELDS}
+    seq, kind, role = data.get("seq", index), data.get("type", ""), data.get("role")
+    if isinstance(raw, BaseModel) and _plain_header(seq, kind, role):
+        # A model dumped in JSON mode holds only JSON values, and its header passed the checks EventRecord
+        # makes: built as it is (the stored text is `canonical_json` of the payload either way).
+        return EventRecord.model_construct(seq=seq, type=kind, role=role, payload=payload)
     try:
-        return EventRecord(seq=data.get("seq", index), type=data.get("type", ""), role=data.get("role"),
-                           payload=json.loads(canonical_json(payload)))
+        return EventRecord(seq=seq, type=kind, role=role, payload=json.loads(canonical_json(payload)))
     except ValidationError as exc:
         raise StoreError(f"event {index}: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}") from None
+
+
+def _plain_header(seq: Any, kind: Any, role: Any) -> bool:
+    """The checks of EventRecord's seq, type and role (an int >= 0, a non-empty string, a string or None)."""
+    return (type(seq) is int and seq >= 0 and type(kind) is str and kind != ""
+            and (role is None or type(role) is str))
 
 
 def _columns(rows: Sequence[Sequence[Any]], width: int) -> list[list[Any]]:
@@ -173,31 +184,92 @@ class Store:
             return self._record_game(conn, game, events, calls)
 
     def record_games(self, games: Sequence[GameRows]) -> list[bool | Exception]:
-        """Several games over ONE connection, each in its own transaction exactly as `record_game` writes
-        it; per game: True (written), False (already recorded) or the exception that kept it out (the
-        others are written regardless). A connection that cannot be opened raises."""
-        outcomes: list[bool | Exception] = []
+        """Several games over ONE connection, each recorded whole or not at all exactly as `record_game`
+        writes it; per game: True (written), False (already recorded, or an earlier game of the batch has
+        its id or plan key) or the exception that kept it out (the others are written regardless).
+
+        The batch is checked with one query per table and inserted in one transaction (a few statements
+        instead of a few per game); if that transaction fails, each game is written in its own, so a bad
+        game keeps only itself out. A connection that cannot be opened raises."""
+        outcomes: list[bool | Exception | None] = [None] * len(games)
         with write_session(self.path, self.retry) as conn:
-            for game, events, calls in games:
-                try:
-                    with transaction(self.path, conn):
-                        outcomes.append(self._record_game(conn, game, events, calls))
-                except Exception as exc:  # noqa: BLE001 - this game's fault is its outcome; the batch goes on
-                    outcomes.append(exc)
-        return outcomes
+            fresh = self._fresh_games(conn, games, outcomes)
+            try:
+                with transaction(self.path, conn):
+                    self._insert_games(conn, [prepared for _, prepared in fresh])
+                for index, _ in fresh:
+                    outcomes[index] = True
+            except Exception:  # noqa: BLE001 - one game's fault must not keep the others out: game by game
+                for index, (game, stored, calls) in fresh:
+                    try:
+                        with transaction(self.path, conn):
+                            outcomes[index] = self._record_game(conn, game, stored, calls)
+                    except Exception as exc:  # noqa: BLE001 - this game's fault is its outcome
+                        outcomes[index] = exc
+        return [False if outcome is None else outcome for outcome in outcomes]
+
+    def _fresh_games(self, conn: duckdb.DuckDBPyConnection, games: Sequence[GameRows],
+                     outcomes: list[bool | Exception | None]) -> list[tuple[int, PreparedGame]]:
+        """The batch's games to insert, with their events as stored; sets the outcome of the others (False
+        when recorded already or earlier in the batch, the error when invalid or naming unknown entries)."""
+        ids = [game.game_id for game, _, _ in games]
+        keys = [game.plan_key for game, _, _ in games if game.counts and game.plan_key is not None]
+        known_ids, known_keys = set(), set()
+        for game_id, plan_key in conn.execute(
+                "SELECT game_id, plan_key FROM games WHERE game_id IN (SELECT unnest(?::VARCHAR[])) "
+                "OR plan_key IN (SELECT unnest(?::VARCHAR[]))", [ids, keys]).fetchall():
+            known_ids.add(game_id)
+            known_keys.add(plan_key)
+        named = sorted({e for game, _, _ in games for e in (game.civilians_entry, game.murderer_entry)})
+        entries = {row[0] for row in conn.execute(
+            "SELECT entry_id FROM entries WHERE entry_id IN (SELECT unnest(?::VARCHAR[]))", [named]).fetchall()}
+        fresh: list[tuple[int, PreparedGame]] = []
+        for index, (game, events, calls) in enumerate(games):
+            try:
+                stored = self._prepared(game, events, calls)
+            except Exception as exc:  # noqa: BLE001 - this game's fault is its outcome
+                outcomes[index] = exc
+                continue
+            key = game.plan_key if game.counts else None
+            if game.game_id in known_ids or (key is not None and key in known_keys):
+                outcomes[index] = False
+                continue
+            if missing := {game.civilians_entry, game.murderer_entry} - entries:
+                outcomes[index] = self._unknown_entries(game, missing)
+                continue
+            known_ids.add(game.game_id)
+            known_keys.add(key)
+            fresh.append((index, (game, stored, calls)))
+        return fresh
+
+    @staticmethod
+    def _prepared(game: GameRecord, events: Sequence[EventRecord | BaseModel | Mapping[str, Any]],
+                  calls: Sequence[AgentCallRecord]) -> list[EventRecord]:
+        if stray := [c for c in calls if c.game_id != game.game_id]:
+            raise StoreError(f"agent call of game {stray[0].game_id!r} passed with game {game.game_id!r}")
+        return [to_event(raw, index) for index, raw in enumerate(events)]
+
+    @staticmethod
+    def _insert_games(conn: duckdb.DuckDBPyConnection, games: Sequence[PreparedGame]) -> None:
+        """Insert checked games: all their games, events and agent-call rows in three statements."""
+        insert_rows(conn, "games", GAME_COLUMNS, [game_row(game, len(stored)) for game, stored, _ in games],
+                    {"votes": "JSON"})
+        if len(games) == 1:
+            write_events(conn, games[0][0].game_id, games[0][1])
+        else:
+            insert_rows(conn, "events", EVENT_COLUMNS, [row for game, stored, _ in games
+                                                        for row in event_rows(game.game_id, stored)],
+                        {"payload": "JSON"})
+        insert_records(conn, "agent_calls", [call for _, _, calls in games for call in calls])
 
     def _record_game(self, conn: duckdb.DuckDBPyConnection, game: GameRecord,
                      events: Sequence[EventRecord | BaseModel | Mapping[str, Any]],
                      calls: Sequence[AgentCallRecord]) -> bool:
-        stored = [to_event(raw, index) for index, raw in enumerate(events)]
-        if stray := [c for c in calls if c.game_id != game.game_id]:
-            raise StoreError(f"agent call of game {stray[0].game_id!r} passed with game {game.game_id!r}")
+        stored = self._prepared(game, events, calls)
         if self._already_recorded(conn, game):
             return False
         self._check_entries(conn, game)
-        insert_rows(conn, "games", GAME_COLUMNS, [game_row(game, len(stored))], {"votes": "JSON"})
-        write_events(conn, game.game_id, stored)
-        insert_records(conn, "agent_calls", list(calls))
+        self._insert_games(conn, [(game, stored, calls)])
         return True
 
     def record_matches(self, matches: Sequence[MatchRecord]) -> int:
@@ -234,8 +306,11 @@ class Store:
         rows = conn.execute("SELECT entry_id FROM entries WHERE entry_id IN (?, ?)",
                             [game.civilians_entry, game.murderer_entry]).fetchall()
         if missing := wanted - {row[0] for row in rows}:
-            raise StoreError(f"{self.path}: game {game.game_id} names unknown entries {sorted(missing)}; "
-                             "register them with upsert_entry first")
+            raise self._unknown_entries(game, missing)
+
+    def _unknown_entries(self, game: GameRecord, missing: set[str]) -> StoreError:
+        return StoreError(f"{self.path}: game {game.game_id} names unknown entries {sorted(missing)}; "
+                          "register them with upsert_entry first")
 
     def finished_plan_keys(self, tournament_id: str | None = None) -> set[str]:
         """Plan keys of finished games (of one tournament, or all): a resumed tournament skips these."""
@@ -309,6 +384,12 @@ def game_row(game: GameRecord, n_events: int) -> list[Any]:
             game.murderer_provider_forfeits, game.civilians_own_forfeits, game.murderer_own_forfeits]
 
 
+EVENT_COLUMNS = ("game_id", "seq", "type", "role", "payload")
+
+
+def event_rows(game_id: str, events: Sequence[EventRecord]) -> list[list[Any]]:
+    return [[game_id, e.seq, e.type, e.role, canonical_json(e.payload)] for e in events]
+
+
 def write_events(conn: duckdb.DuckDBPyConnection, game_id: str, events: Sequence[EventRecord]) -> None:
-    rows = [[game_id, e.seq, e.type, e.role, canonical_json(e.payload)] for e in events]
-    insert_rows(conn, "events", ("game_id", "seq", "type", "role", "payload"), rows, {"payload": "JSON"})
+    insert_rows(conn, "events", EVENT_COLUMNS, event_rows(game_id, events), {"payload": "JSON"})

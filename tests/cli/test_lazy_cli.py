@@ -58,3 +58,27 @@ def test_a_command_still_runs_and_shows_its_own_options():
     assert helped.exit_code == 0 and "--concurrency" in helped.output
     unknown = runner.invoke(app, ["no-such-command"])
     assert unknown.exit_code == 2 and "No such command" in unknown.output
+
+
+def test_the_leaderboard_command_loads_its_ratings_and_store_only_when_it_runs():
+    modules = loaded_after("from typer.testing import CliRunner\nfrom arena.cli import app\n"
+                           "assert CliRunner().invoke(app, ['leaderboard', '--help']).exit_code == 0")
+    assert "arena.cli.leaderboard_cmd" in modules
+    assert [h for h in ("numpy", "trueskill", "duckdb", "scipy") if h in modules] == []
+    import leaderboard.ratings as ratings  # the package's names still resolve (imported on first use)
+    from leaderboard.ratings import board, defaults
+
+    assert ratings.compute_board is board.compute_board and board.MIN_GAMES == defaults.MIN_GAMES
+    assert sorted(name for name in ratings.__all__ if getattr(ratings, name) is None) == []
+
+
+def test_light_commands_and_the_mock_provider_do_not_load_scikit_learn():
+    fixtures = str(ROOT / "tests" / "fixtures")
+    modules = loaded_after("from typer.testing import CliRunner\nfrom arena.cli import app\n"
+                           "import arena.providers.mock\n"
+                           f"result = CliRunner().invoke(app, ['scripts', 'list', '--root', {fixtures!r}])\n"
+                           "assert result.exit_code == 0")
+    assert "arena.scripts.stats" in modules and "multimodal.language" in modules and "sklearn" not in modules
+    from multimodal import language
+
+    assert language.is_stop("the") and "the" in language.STOP_WORDS["en"] and "的" in language.stop_words("zh")
