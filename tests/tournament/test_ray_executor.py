@@ -69,11 +69,11 @@ def test_a_worker_killed_mid_run_costs_only_its_games_and_the_rerun_plays_them_o
     plan, db = tournament(), tmp_path / "arena.duckdb"
     with ray_cluster(None, 2):
         first = asyncio.run(run(plan, Store(db), kill_after=2))
-        assert first.remaining >= 1 and first.played == GAMES - first.remaining  # the dead worker's games only
+        assert first.remaining >= 1 and first.played == GAMES - first.remaining, first  # the dead worker's games only
         assert len(plan_keys(db)) == first.played
         second = asyncio.run(run(plan, Store(db), kill_after=None, adaptive=1))
     keys = plan_keys(db)
-    assert second.skipped_already_done == first.played and second.remaining == 0
+    assert second.skipped_already_done == first.played and second.remaining == 0, (first, second)
     assert second.played == first.remaining + 2  # the lost games, then one adaptive match of two games
     assert len(keys) == len(set(keys)) == GAMES + 2  # every plan key exactly once
     with sqlite3.connect(tmp_path / "cache" / "responses.sqlite") as cache:
