@@ -3,7 +3,8 @@
 `generate_case` draws a world from the seed, derives the case and runs every check (the script
 format's structural validation and the solver check). A case that fails is rejected and drawn
 again from the next sub-seed; only a case that passes is returned. `write_case` writes it in the
-script format (script.yaml, roles/*.md, cards.yaml, facts.yaml) and renders its images.
+script format (script.yaml, roles/*.md, cards.yaml, facts.yaml) and renders its images;
+`keep_legible` then holds every mild text card to the OCR floor.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from arena.generator.derive import GeneratedCase, derive_case
 from arena.generator.facts import FACTS_FILE
 from arena.generator.heldout import Split, effective_seed
 from arena.generator.layer import EVIDENCE_FILE, evidence_document
+from arena.generator.legible import Redrawn, make_legible
 from arena.generator.world import CaseOptions, build_world
 from arena.scripts.schema import Script
 from arena.scripts.validation import (
@@ -137,3 +139,13 @@ def write_case(case: GeneratedCase, root: Path, render: bool = True) -> Path:
     if render:
         render_cards(folder)
     return folder
+
+
+def keep_legible(folder: Path) -> list[Redrawn]:
+    """After rendering: re-render every mild text card that misses the OCR floor with a plainer look, and
+    write the looks kept into cards.yaml (see `arena/generator/legible.py`). Returns the redrawn cards."""
+    specs, redrawn = make_legible(folder)
+    if redrawn:
+        cards = [spec.model_dump(mode="json", exclude_none=True) for spec in specs]
+        (folder / SPEC_FILE).write_text(dump_yaml({"cards": cards}), encoding="utf-8")
+    return redrawn

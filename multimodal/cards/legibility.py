@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from multimodal import language
@@ -85,6 +86,15 @@ def ocr_recovery(spec: CardSpec, lang: str = "eng") -> float:
 
     text = pytesseract.image_to_string(render_card(spec).convert("RGB"), lang=lang)
     return word_recovery(card_words(spec), text)
+
+
+def file_recovery(spec: CardSpec, path: Path, lang: str = "eng") -> float:
+    """Share of the card's printed words that plain tesseract reads back from its written file."""
+    import pytesseract
+    from PIL import Image
+
+    with Image.open(path) as img:
+        return word_recovery(card_words(spec), pytesseract.image_to_string(img.convert("RGB"), lang=lang))
 
 
 def look_report(looks: list[str], cards: tuple[CardSpec, ...] = SAMPLE_CARDS) -> list[LookRecovery]:
