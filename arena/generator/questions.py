@@ -286,6 +286,20 @@ def cctv_questions(qm: QuestionMaker, d: ClueDraft) -> None:
            count_options("figure", 4)[1:], Query(kind="detail", person=d.id, topic="figures"), [d.id, "c_cloakroom"])
 
 
+def seating_questions(qm: QuestionMaker, d: ClueDraft) -> None:
+    """Who sat opposite the subject, and how many chairs at the subject's table stayed empty: seat geometry."""
+    layout = dict(d.extra)
+    room = qm.naming.label(next(f.place for f in d.facts if isinstance(f, At)))
+    first = qm.naming.label(d.subject or "").split()[0]
+    opposite = next(f.value for f in d.facts if isinstance(f, Detail) and f.topic == "opposite")
+    guests = [g for key in ("seats", "other_seats") for g in layout[key].split("|") if g and g != first]
+    if not stated(qm, opposite):
+        qm.add(Suite.MIU, f"On the seating plan of the {room}, whose name card faces {first}'s across the table?",
+               [], guests, Query(kind="detail", person=d.id, topic="opposite"), [d.id])
+    qm.add(Suite.MIU, f"On the seating plan of the {room}, how many chairs at {first}'s table have no name card?",
+           [], count_options("empty chair", 3)[1:], Query(kind="detail", person=d.id, topic="empty"), [d.id])
+
+
 def sheet_question(qm: QuestionMaker, d: ClueDraft) -> None:
     extra = dict(d.extra)
     correct, near = clock_options(qm)
@@ -300,6 +314,12 @@ def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
         sheet_question(qm, d)
     elif d.source == "cctv":
         cctv_questions(qm, d)
+    elif d.source == "seating":
+        seating_questions(qm, d)
+    elif d.source == "exhibit":
+        qm.add(Suite.MIU, f"On the photograph of {qm.naming.label(d.subject or '').split()[0]}'s writing case, how "
+               "many IOUs are torn in two?", [], count_options("torn IOU", 3)[1:],
+               Query(kind="detail", person=d.id, topic="torn"), [d.id])
     elif d.source == "timetable":
         slots = tuple(sorted(f.slot for f in d.facts if isinstance(f, At)))
         first = qm.naming.label(d.subject or "").split()[0]
