@@ -16,6 +16,7 @@ from arena.generator import pools
 from arena.generator.evidence import FURNITURE, ClueDraft
 from arena.generator.facts import Amount, At, CaseFacts, Detail, EntryLog, Motive, Query, QueryKind
 from arena.generator.pools import CARRIES, COAT_WORDS
+from arena.generator.scenery import day_place_options
 from arena.generator.world import World
 from arena.scripts.schema import Question, ReasoningStep, Suite
 
@@ -137,7 +138,7 @@ def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]
             elif fact.topic.startswith("day_"):
                 if qm.rng.random() < 0.7:
                     continue
-                options = [place for phase in lore.DAY_PLACES for place in phase]
+                options = day_place_options(w.setting.id)
                 text = f"Where was {person.name} at {fact.topic[4:]}, hours before the evening began?"
             else:
                 slot = int(fact.topic.split("_")[1])
