@@ -8,7 +8,6 @@ by `Naming`, the same naming the solver uses, so a re-derived answer compares as
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -18,6 +17,7 @@ from arena.generator.facts import Amount, At, CaseFacts, Detail, EntryLog, Motiv
 from arena.generator.pools import CARRIES, COAT_WORDS
 from arena.generator.scenery import day_place_options
 from arena.generator.world import World
+from arena.scripts.canonical import canonical
 from arena.scripts.schema import Question, ReasoningStep, Suite
 
 LETTERS = "ABCDEFGH"
@@ -86,6 +86,8 @@ class QuestionMaker:
         multi = query.multi or "Choose all that apply" in stem
         if not derived or (not multi and len(derived) != 1) or (correct and not derived & set(correct)):
             return None  # the whole case does not support the question as drawn
+        if suite is Suite.MIU and any(stated(self, answer) for answer in derived):
+            return None  # a text already states the answer, in some format: the image would not be needed
         if multi and "Choose all that apply" not in stem:
             stem += " Choose all that apply."
         options, answer = make_options(self.rng, sorted(derived), pool, size)
@@ -265,8 +267,9 @@ def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
 
 
 def normalised(text: str) -> str:
-    """Lower-case words, digits and times joined by single spaces, padded: phrases compare as whole words."""
-    return " " + " ".join(re.findall(r"[a-z0-9:]+", text.lower())) + " "
+    """Lower-case words joined by single spaces, padded, with times, numbers and money in canonical form
+    (`arena/scripts/canonical.py`): phrases compare as whole words, whatever format states them."""
+    return canonical(text)
 
 
 def stated(qm: QuestionMaker, answer: str) -> bool:
