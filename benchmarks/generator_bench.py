@@ -31,9 +31,8 @@ from arena.generator import (  # noqa: E402
     generate_case,
     write_case,
 )
-from arena.generator.derive import GeneratedCase  # noqa: E402
 from arena.generator.legible import LEGIBILITY_FLOOR, floored  # noqa: E402
-from arena.generator.pipeline import card_params, keep_legible  # noqa: E402
+from arena.generator.pipeline import card_params, write_legible  # noqa: E402
 from arena.generator.repetition import repeat_share  # noqa: E402
 from arena.generator.report import legibility_problems  # noqa: E402
 from arena.scripts.loader import load_script_unchecked  # noqa: E402
@@ -83,26 +82,28 @@ def sweep(count: int, legible: bool = False) -> None:
         if problems:
             failing.append(f"seed {50_000 + i}: {problems[0]}")
         if legible and not problems:
-            failing += legibility_failures(case, Path(tmp.name), cards)
+            failing += legibility_failures(Request(50_000 + i, options), Path(tmp.name), cards)
     tmp.cleanup()
     elapsed = time.perf_counter() - started
     print(f"generator sweep: {count} seeds, {len(failing)} failing cases, {redrawn} first attempts redrawn, "
           f"{count / elapsed:.1f} checked cases/s")
     if legible:
         print(f"legibility: {cards['floored']} mild text cards OCR-checked, {cards['redrawn']} re-rendered in a "
-              f"plainer look in {cards['cases']} cases (floor {LEGIBILITY_FLOOR:.0%})")
+              f"plainer look in {cards['cases']} cases, {cards['case redraws']} cases drawn again because no "
+              f"rendering kept a card at the floor {LEGIBILITY_FLOOR:.0%}")
     for line in failing[:5]:
         print(f"  {line}")
 
 
-def legibility_failures(case: GeneratedCase, root: Path, cards: Counter[str]) -> list[str]:
-    """Write and render the case, keep every mild text card legible, then check the floor as `validate` does."""
-    folder = write_case(case, root)
+def legibility_failures(request: Request, root: Path, cards: Counter[str]) -> list[str]:
+    """Write and render the case as `arena generate` does (every mild text card kept legible, a case no rendering
+    makes legible drawn again), then check the floor as `validate` does."""
     try:
-        redrawn = keep_legible(folder)
+        case, folder, redrawn = write_legible(request, root)
     except GenerationError as exc:
-        shutil.rmtree(folder)
         return [str(exc)]
+    cards["case redraws"] += case.script.metadata["generator"]["attempt"] - generate_case(request).script.metadata[
+        "generator"]["attempt"]
     script = load_script_unchecked(folder)
     problems = legibility_problems(script, folder, str(folder / "script.yaml"))
     cards["floored"] += sum(floored(s) for s in load_card_specs(folder))

@@ -22,7 +22,7 @@ from arena.generator.manifest import (
     up_to_date,
     write_stamp,
 )
-from arena.generator.pipeline import keep_legible, write_case
+from arena.generator.pipeline import write_case, write_legible
 from arena.generator.report import case_problems
 from arena.scripts.loader import load_script_unchecked
 from arena.scripts.validation import validate_script
@@ -59,10 +59,12 @@ def build(requests: list[Request], out_dir: Path, render: bool) -> None:
                   "min words", "folder")
     started, redrawn = time.perf_counter(), 0
     for request in track(requests, description="generating", console=out, disable=len(requests) < 2):
-        case = generate_case(request)
-        folder = write_case(case, out_dir, render=render)
-        if render:
-            redrawn += len(keep_legible(folder))
+        if not render:
+            case = generate_case(request)
+            folder = write_case(case, out_dir, render=False)
+        else:
+            case, folder, kept = write_legible(request, out_dir)
+            redrawn += len(kept)
             script = load_script_unchecked(folder)
             file = str(folder / "script.yaml")
             problems = [*validate_script(script, file), *case_problems(script, file)]

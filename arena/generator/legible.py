@@ -20,10 +20,11 @@ from multimodal.cards.look import legibility_class, resolve_look
 from multimodal.cards.render import CardSpec, card_bytes, load_card_specs
 
 LEGIBILITY_FLOOR = 0.9  # share of a mild text card's words plain OCR must recover
-# plainer renderings tried in turn for a card that misses: a look (None: none) and, last, a sans face (plain
-# OCR skips the item lines of some monospaced receipts between their dashed rules)
+# plainer renderings tried in turn for a card that misses: a look (None: none) and, last, a sans or serif face
+# (plain OCR skips the item lines of some monospaced receipts between their dashed rules)
 FALLBACKS: tuple[tuple[str | None, dict[str, str]], ...] = (
-    ("typed", {}), ("book", {}), (None, {}), ("typed", {"font": "sans"}), (None, {"font": "sans"}))
+    ("typed", {}), ("book", {}), (None, {}), ("typed", {"font": "sans"}), (None, {"font": "sans"}),
+    (None, {"font": "serif"}), ("typed", {"font": "serif"}))
 FONT_TEMPLATES = frozenset({"document", "receipt"})  # templates whose params take a `font`
 TEXT_TEMPLATES = frozenset({"document", "receipt", "chat"})
 

@@ -82,11 +82,11 @@ def attempt_rng(seed: int, attempt: int) -> random.Random:
     return random.Random(f"whodunit-arena generator v{GENERATOR_VERSION} seed {seed} attempt {attempt}")
 
 
-def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS) -> GeneratedCase:
-    """The first case from the request's sub-seeds that passes every check."""
+def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS, first_attempt: int = 0) -> GeneratedCase:
+    """The first case from the request's sub-seeds (from `first_attempt` on) that passes every check."""
     seed = request.effective if request.effective is not None else effective_seed(request.seed, "public")
     reasons: list[str] = []
-    for attempt in range(max_attempts):
+    for attempt in range(first_attempt, max_attempts):
         rng = attempt_rng(seed, attempt)
         world = build_world(rng, request.options)
         if world is None:
@@ -139,6 +139,22 @@ def write_case(case: GeneratedCase, root: Path, render: bool = True) -> Path:
     if render:
         render_cards(folder)
     return folder
+
+
+def write_legible(request: Request, root: Path) -> tuple[GeneratedCase, Path, list[Redrawn]]:
+    """Generate, write and render the request's case with every mild text card at the OCR floor; a case with a
+    card no plainer rendering brings to the floor is drawn again from the next sub-seed."""
+    first, problem = 0, ""
+    while first < MAX_ATTEMPTS:
+        case = generate_case(request, first_attempt=first)
+        folder = write_case(case, root)
+        try:
+            return case, folder, keep_legible(folder)
+        except GenerationError as exc:
+            problem, first = str(exc), case.script.metadata["generator"]["attempt"] + 1
+            shutil.rmtree(folder, ignore_errors=True)
+    raise GenerationError(f"seed {request.seed}: no case kept the OCR floor in {MAX_ATTEMPTS} attempts; "
+                          f"last: {problem}")
 
 
 def keep_legible(folder: Path) -> list[Redrawn]:
