@@ -63,3 +63,21 @@ def test_a_card_that_misses_is_re_rendered_and_cards_yaml_records_its_new_look(t
     render_cards(folder)
     assert (folder / RECEIPT["file"]).read_bytes() == rendered
     assert make_legible(folder)[1] == []
+
+
+def test_a_case_no_rendering_makes_legible_is_drawn_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arena.generator import CaseOptions, Request, generate_case, legible
+    from arena.generator.pipeline import write_legible
+
+    request = Request(5, CaseOptions(4, "easy", 1, 300))
+    first = generate_case(request).script.metadata["generator"]["attempt"]
+    calls: list[str] = []
+
+    def recovery(spec: CardSpec, path: Path) -> float:  # every card of the first written case stays illegible
+        calls.append(spec.file)
+        return 0.5 if len(calls) <= 1 + len(legible.FALLBACKS) else 1.0
+
+    monkeypatch.setattr(legible, "file_recovery", recovery)
+    case, folder, redrawn = write_legible(request, tmp_path)
+    assert case.script.metadata["generator"]["attempt"] > first and redrawn == []
+    assert folder.name == case.script.id and all((folder / s.file).is_file() for s in load_card_specs(folder))
