@@ -1,6 +1,7 @@
 """Case generator throughput: checked cases per second, and seconds for a 6-role case with images.
 
-Run: `.venv/bin/python benchmarks/generator_bench.py [--cases N]`. Prints one line per figure:
+Run: `.venv/bin/python benchmarks/generator_bench.py [--cases N] [--sweep N [--legible] [--sweep-only]]`.
+Prints one line per figure:
   * cases/s without rendering (world + derivation + structural validation + solver check);
   * seconds per 6-role case with images (the above, plus writing the files and rendering every
     card), median of several seeds, against the 5 s target;
@@ -12,10 +13,12 @@ Run: `.venv/bin/python benchmarks/generator_bench.py [--cases N]`. Prints one li
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -28,8 +31,12 @@ from arena.generator import (  # noqa: E402
     generate_case,
     write_case,
 )
-from arena.generator.pipeline import card_params  # noqa: E402
+from arena.generator.legible import LEGIBILITY_FLOOR, floored  # noqa: E402
+from arena.generator.pipeline import card_params, write_legible  # noqa: E402
 from arena.generator.repetition import repeat_share  # noqa: E402
+from arena.generator.report import legibility_problems  # noqa: E402
+from arena.scripts.loader import load_script_unchecked  # noqa: E402
+from multimodal.cards.render import load_card_specs  # noqa: E402
 
 TARGET_S = 5.0
 
@@ -56,10 +63,13 @@ def with_images(seeds: range) -> list[float]:
     return times
 
 
-def sweep(count: int) -> None:
+def sweep(count: int, legible: bool = False) -> None:
     """`count` seeds across 4-8 roles, the three difficulties and one or two culprits: every seed must
-    ship a case that passes every check (failed first attempts are redrawn and counted)."""
+    ship a case that passes every check (failed first attempts are redrawn and counted). With `legible`,
+    each case is also written, rendered and held to the OCR floor; re-rendered cards are counted."""
     failing, redrawn, started = [], 0, time.perf_counter()
+    cards = Counter[str]()
+    tmp = tempfile.TemporaryDirectory()
     for i in range(count):
         options = CaseOptions(4 + i % 5, ("easy", "medium", "hard")[(i // 5) % 3], 2 if i % 7 == 3 and i % 5 else 1)
         try:
@@ -71,11 +81,36 @@ def sweep(count: int) -> None:
         problems = check_case(case.script, case.facts, card_params(case), options.words)
         if problems:
             failing.append(f"seed {50_000 + i}: {problems[0]}")
+        if legible and not problems:
+            failing += legibility_failures(Request(50_000 + i, options), Path(tmp.name), cards)
+    tmp.cleanup()
     elapsed = time.perf_counter() - started
     print(f"generator sweep: {count} seeds, {len(failing)} failing cases, {redrawn} first attempts redrawn, "
           f"{count / elapsed:.1f} checked cases/s")
+    if legible:
+        print(f"legibility: {cards['floored']} mild text cards OCR-checked, {cards['redrawn']} re-rendered in a "
+              f"plainer look in {cards['cases']} cases, {cards['case redraws']} cases drawn again because no "
+              f"rendering kept a card at the floor {LEGIBILITY_FLOOR:.0%}")
     for line in failing[:5]:
         print(f"  {line}")
+
+
+def legibility_failures(request: Request, root: Path, cards: Counter[str]) -> list[str]:
+    """Write and render the case as `arena generate` does (every mild text card kept legible, a case no rendering
+    makes legible drawn again), then check the floor as `validate` does."""
+    try:
+        case, folder, redrawn = write_legible(request, root)
+    except GenerationError as exc:
+        return [str(exc)]
+    cards["case redraws"] += case.script.metadata["generator"]["attempt"] - generate_case(request).script.metadata[
+        "generator"]["attempt"]
+    script = load_script_unchecked(folder)
+    problems = legibility_problems(script, folder, str(folder / "script.yaml"))
+    cards["floored"] += sum(floored(s) for s in load_card_specs(folder))
+    cards["redrawn"] += len(redrawn)
+    cards["cases"] += bool(redrawn)
+    shutil.rmtree(folder)
+    return [f"{case.script.id}: {p}" for p in problems]
 
 
 def prose_variety(count: int) -> None:
@@ -101,13 +136,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=60, help="cases for the throughput figure")
     parser.add_argument("--sweep", type=int, default=200, help="seeds for the sweep (0 = skip)")
+    parser.add_argument("--legible", action="store_true", help="sweep: also write, render and OCR every case "
+                        "(mild text cards held to the floor; slow, about 5 s a case)")
+    parser.add_argument("--sweep-only", action="store_true", help="print only the sweep")
     parser.add_argument("--prose-only", action="store_true", help="print only the cross-role repeat share")
     args = parser.parse_args()
     prose_variety(12)
     if args.prose_only:
         return
     if args.sweep:
-        sweep(args.sweep)
+        sweep(args.sweep, args.legible)
+    if args.sweep_only:
+        return
     rate, rejected = bulk_rate(args.cases)
     print(f"generator: {rate:.1f} checked cases/s without rendering ({args.cases} cases, 4-8 roles, all "
           f"difficulties); {rejected:.2f} rejected attempts per shipped case")

@@ -1,7 +1,8 @@
 """Card specs for image clues, in the `cards.yaml` format that `multimodal.cards.render` draws.
 
 Text-rich cards (report, ticket, letter, telegram, chat, receipt) print their facts as words;
-media-rich cards (clock, floor plan, route map, counters, bar chart) hold theirs as geometry.
+media-rich cards (clock, floor plan, route map, counters, bar chart, CCTV still, timetable, seating
+plan) hold theirs as geometry.
 """
 
 from __future__ import annotations
@@ -38,10 +39,11 @@ LOOKS = {
     "receipt": ("scanned", "photographed", "textured"),
     "chat": ("plain", "photographed"),
     "clock": ("plain", "photographed"),
+    "evidence": ("plain", "photographed"),
 }
 HARD_LETTER_LOOKS = ("handwritten", "stamped")
 # written as JPEG (grain compresses badly in PNG)
-PHOTO_MEDIA = frozenset({"document", "receipt", "chat", "clock", "cctv", "collage"})
+PHOTO_MEDIA = frozenset({"document", "receipt", "chat", "clock", "cctv", "collage", "evidence"})
 
 
 def image_file(draft: ClueDraft) -> str:
@@ -231,6 +233,28 @@ def slot_end(world: World, slot: int) -> str:
     return f"{total // 60 % 24:02d}:{total % 60:02d}"
 
 
+def seating_params(draft: ClueDraft, world: World) -> dict[str, Any]:
+    """The plan of two round tables in the sighting's room, each labelled with the quarter hour it was laid for;
+    a name card at every chair (the subject by first name, outside guests by title), '' an empty chair."""
+    room = world.place_name(next(f.place for f in draft.facts if isinstance(f, At)))
+    layout = dict(draft.extra)
+    keys = ("", "other_") if layout["left"] == "mine" else ("other_", "")
+    tables = [{"shape": "round", "label": world.slots[int(layout[key + "slot"])], "x": x, "y": 52,
+               "seats": layout[key + "seats"].split("|")} for key, x in zip(keys, (27, 73), strict=True)]
+    return {"title": f"Seating plan: {room}", "tables": tables, "width": 1000, "height": 560}
+
+
+def slip_params(rng: random.Random, draft: ClueDraft) -> dict[str, Any]:
+    """The IOUs of the subject's writing case as exhibits (torn or whole, in the draft's order), and a key."""
+    items: list[dict[str, Any]] = [{"kind": "note", "label": f"IOU: {who}", "torn": state == "torn"}
+                                   for who, state in draft.extra]
+    items.insert(rng.randrange(len(items) + 1), {"kind": "key", "teeth": rng.randint(2, 5)})
+    for i, item in enumerate(items):
+        item["tag"] = str(i + 1)
+    return {"title": "Found in a writing case", "items": items, "per_row": 4, "cell": 240,
+            "surface": rng.choice(("lightsteelblue", "tan", "darkseagreen")), "seed": rng.randrange(1_000_000)}
+
+
 def clock_sheet(rng: random.Random, draft: ClueDraft) -> dict[str, Any]:
     """A photographed sheet of timepieces; the murder room's clock is the one with the draft's tag."""
     clock, extra = clock_params(rng, draft), dict(draft.extra)
@@ -253,6 +277,10 @@ def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
         return cctv_params(rng, draft, world)
     if draft.source == "timetable":
         return timetable_params(rng, draft, world)
+    if draft.source == "seating":
+        return seating_params(draft, world)
+    if draft.source == "exhibit":
+        return slip_params(rng, draft)
     if draft.style == "autopsy":
         return {"style": "report", "heading": "Coroner's preliminary report",
                 "subheading": f"{world.building}. The deceased: {world.victim}",

@@ -45,7 +45,8 @@ def clue_title(draft: ClueDraft, world: World) -> str:
         "route": f"{subject}'s phone location trail", "testimony": f"What {first(world, draft.witness)} overheard",
         "letter": f"A letter to {subject}", "telegram": f"A telegram for {subject}",
         "note": f"A note kept by {subject}", "cctv": f"A security camera still from the {room}",
-        "timetable": "The staff's movement board",
+        "timetable": "The staff's movement board", "seating": f"The seating plan of the {room}",
+        "exhibit": f"{subject}'s writing case",
     }
     return by_source.get(draft.source, f"A clue about {subject}")
 
@@ -107,6 +108,13 @@ def caption(rng: random.Random, draft: ClueDraft, world: World) -> str:
     if draft.source == "timetable":
         return ("The board on which the staff chalked up who was in which room, copied as a chart: each bar is a "
                 "stay in the room written on it, read against the time axis.")
+    if draft.source == "exhibit":
+        return (f"What lay in {name(world, draft.subject)}'s writing case, photographed as found. {world.victim} "
+                "kept every IOU and tore each one in two when the debt was repaid.")
+    if draft.source == "seating":
+        return (f"The staff's seating plan for the {world.place_name(at_fact(draft, draft.subject).place)}: a name "
+                "card at every chair, each table marked with the quarter hour it was laid for. Everyone sat where "
+                "their card was.")
     if draft.style == "floorplan":
         legend = "; ".join(f"{mark} = {name(world, pid)}" for pid, mark in draft.extra)
         text = f"The floor plan of {world.building}. Gaps in the walls are doorways."

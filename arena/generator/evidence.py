@@ -26,14 +26,15 @@ from arena.generator.facts import (
     Trace,
     WeaponKept,
 )
-from arena.generator.pools import CARRIES, COATS, HATS, MARKER_COLOURS, MARKER_SHAPES
+from arena.generator.pools import CARRIES, COATS, GUESTS, HATS, MARKER_COLOURS, MARKER_SHAPES
 from arena.generator.sources import Source, alibi_source, motive_source, reach_source, void_source
 from arena.generator.world import World
 from arena.scripts.schema import Visibility
 
 TEXT_RICH = frozenset({"document", "chat", "receipt"})
 MEDIA_RICH = frozenset({"clock", "floorplan", "furnished_plan", "route_map", "bar_chart", "cctv", "timetable",
-                        "collage"})
+                        "collage", "seating_chart", "evidence"})
+SEATS = 6  # chairs at each round table of a seating plan
 FURNITURE = ("piano", "bookshelf", "wardrobe", "bed", "sofa", "desk", "fireplace", "round table", "safe", "stove")
 CORONERS = ("Dr H. Marlow, coroner", "Dr R. Okoye, coroner", "Dr S. Ferrand, coroner")
 CLOCKMAKERS = ("A. Kessler, clockmaker", "B. Lindt, clockmaker", "P. Rusk, clockmaker")
@@ -245,10 +246,62 @@ def dressed(rng: random.Random, world: World, clues: list[ClueDraft]) -> list[Cl
     return out
 
 
+def sitting_slot(rng: random.Random, world: World, slot: int) -> int:
+    """The quarter hour of the plan's other table: half an hour before or after `slot`, before the alarm."""
+    options = [s for s in (slot - 2, slot + 2) if 0 <= s < world.discovery_slot]
+    return rng.choice(options or [slot + 1 if slot + 1 < len(world.slots) else slot - 1])
+
+
+def seated(rng: random.Random, world: World, clues: list[ClueDraft]) -> list[ClueDraft]:
+    """Lay out each seating plan: the subject's table, laid for the quarter hour of the sighting, and another
+    table laid for another quarter hour, with outside guests and empty chairs. Which table the subject sat at
+    (so the alibi), who sat opposite and how many chairs stayed empty are geometry: OCR reads every name and
+    both times but not which chair is whose."""
+    surnames = {p.name.split()[-1] for p in world.people} | {world.victim.split()[-1]}
+    out = []
+    for c in clues:
+        if c.source != "seating":
+            out.append(c)
+            continue
+        slot = next(f.slot for f in c.facts if isinstance(f, At) and f.person == c.subject)
+        guests = iter(rng.sample([g for g in GUESTS if g.split()[-1] not in surnames], 2 * SEATS - 2))
+        chair, empty = rng.randrange(SEATS), rng.randint(1, 2)
+        free = [i for i in range(SEATS) if i not in (chair, (chair + SEATS // 2) % SEATS)]
+        blank = set(rng.sample(free, empty))
+        seats = [world.person(c.subject or "").name.split()[0] if i == chair else "" if i in blank else next(guests)
+                 for i in range(SEATS)]
+        other = [next(guests) if i % 3 else "" for i in range(SEATS)]
+        rng.shuffle(other)
+        shown = (Detail(person=c.id, topic="opposite", value=seats[(chair + SEATS // 2) % SEATS]),
+                 Detail(person=c.id, topic="empty", value=f"{empty} empty chair" + ("s" if empty > 1 else "")))
+        layout = (("slot", str(slot)), ("seats", "|".join(seats)), ("other_slot", str(sitting_slot(rng, world, slot))),
+                  ("other_seats", "|".join(other)), ("left", rng.choice(("mine", "other"))))
+        out.append(replace(c, facts=c.facts + shown, extra=layout))
+    return out
+
+
+def slips(rng: random.Random, world: World, clues: list[ClueDraft]) -> list[ClueDraft]:
+    """Lay out each photographed writing case: the subject's IOU torn in two (the debt forgiven), beside one or
+    two outside guests' IOUs, torn or whole, and a key. Only the pixels say which slips are torn."""
+    surnames = {p.name.split()[-1] for p in world.people} | {world.victim.split()[-1]}
+    out = []
+    for c in clues:
+        if c.source != "exhibit":
+            out.append(c)
+            continue
+        guests = rng.sample([g for g in GUESTS if g.split()[-1] not in surnames], rng.randint(1, 2))
+        items = [(world.person(c.subject or "").name.split()[0], True)] + [(g, rng.random() < 0.5) for g in guests]
+        rng.shuffle(items)
+        torn = sum(t for _, t in items)
+        shown = (Detail(person=c.id, topic="torn", value=f"{torn} torn IOU" + ("s" if torn > 1 else "")),)
+        out.append(replace(c, facts=c.facts + shown, extra=tuple((who, "torn" if t else "whole") for who, t in items)))
+    return out
+
+
 def plan_evidence(rng: random.Random, world: World) -> tuple[ClueDraft, ...]:
     clues = crime_clues(rng, world)
     cleared, marked = herring_clues(rng, world)
-    cleared = dressed(rng, world, cleared)
+    cleared = slips(rng, world, seated(rng, world, dressed(rng, world, cleared)))
     clues.append(floorplan_clue(rng, world, marked))
     clues += motive_clues(rng, world) + cleared + trace_clue(rng, world)
     return tuple(clues)

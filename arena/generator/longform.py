@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from arena.generator import lore
 from arena.generator.facts import At, Detail
 from arena.generator.phrases import capital, join_names
+from arena.generator.scenery import scenery
 from arena.generator.world import Person, World
 
 FAMILY = ("estranged sibling", "cousin", "godchild")
@@ -92,7 +93,7 @@ def victim_section(d: Draft) -> None:
     relation = d.fill(d.person.relation_text)
     d.paragraphs.append(f"{relation} {met}")
     d.paragraphs.append(" ".join(d.fill(d.pick(lore.VICTIM_MEMORIES)) for _ in range(2)))
-    d.paragraphs.append(d.fill(d.pick(lore.ARRIVALS), occasion=w.setting.occasion))
+    d.paragraphs.append(d.fill(d.pick(scenery(w.setting.id).arrivals or lore.ARRIVALS), occasion=w.setting.occasion))
 
 
 def others_section(d: Draft, pair_text: dict[str, str]) -> None:
@@ -206,7 +207,7 @@ def slot_paragraph(d: Draft, t: int, special: str | None) -> str:
     parts = [lead + company(d, t), f"In the {room}, {detail[0].lower()}{detail[1:]}", doing,
              f"{d.rng.choice(lore.MOOD_LEADS).format(time=time)} {mood[0].lower()}{mood[1:]}"]
     if d.rng.random() < 0.5:
-        heard = d.pick(lore.OVERHEARD)
+        heard = d.pick(lore.OVERHEARD + scenery(w.setting.id).sounds)
         parts.append(f"{d.rng.choice(lore.HEARD_LEADS).format(room=room)} {heard[0].lower()}{heard[1:]}")
     return " ".join(parts) + departures(d, t)
 
@@ -218,15 +219,18 @@ def day_hours(world: World) -> list[str]:
 
 
 def day_section(d: Draft) -> None:
-    """The day hour by hour, from the morning to the evening: at home, travelling, then at or near the building.
+    """The day hour by hour, from the morning to the evening: the morning, the journey (on a liner, the voyage),
+    then at or near the building, each from the setting's own places (`scenery.py`).
     Each hour states where the role was (a detail LSU questions ask about); none of it is in the building's rooms,
     so it never touches the evening's facts."""
     hours = day_hours(d.world)
     d.paragraphs.append(d.pick(lore.DAY_HEADINGS))
     others = [p for p in d.world.people if p.id != d.person.id] or [d.person]
-    for i, time in enumerate(hours):
-        stage = min(2, i * 3 // max(1, len(hours)))
-        place = d.pick(lore.DAY_PLACES[stage])
+    stages = [min(2, i * 3 // max(1, len(hours))) for i in range(len(hours))]
+    tables = scenery(d.world.setting.id).day_places
+    picked = [sorted((d.pick(tables[s]) for _ in range(stages.count(s))), key=tables[s].index) for s in range(3)]
+    for time, stage in zip(hours, stages, strict=True):
+        place = picked[stage].pop(0)  # a stage's places in table order: a journey runs in the order of its route
         out = stage > 0 or place.startswith("at ")  # at home nobody sells peppermints or talks about the weather
         pool = lore.DAY_DOINGS + lore.DAY_DOINGS_OUT if out else lore.DAY_DOINGS
         doing = d.fill(d.pick(pool), first=d.rng.choice(others).first, town=d.rng.choice(lore.TOWNS),

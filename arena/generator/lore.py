@@ -20,19 +20,19 @@ ITEMS = ("a brass compass", "a pressed cornflower", "a pocket chess set", "a tin
 ACTIVITIES = (
     "turning the pages of an atlas without reading it", "polishing your spectacles on your sleeve",
     "counting the panes in the window", "writing a letter you knew you would never send",
-    "picking at a plate of olives", "studying the spines of the books", "warming your hands over a radiator",
-    "listening to the wind worry at the shutters", "straightening a crooked picture frame",
+    "picking at a plate of olives", "reading the notices pinned by the door", "warming your hands over a radiator",
+    "listening to the talk in the next room without meaning to", "straightening a crooked picture frame",
     "trying to finish a crossword someone had abandoned", "pouring yourself a small glass of sherry",
     "rereading the dinner invitation as if it might say something new", "winding your wristwatch",
     "sketching the cornice on the back of an envelope", "leafing through an old photograph album",
-    "sorting the matches in a matchbox by colour", "staring at the rain on the glass",
+    "sorting the matches in a matchbox by colour", "staring at your own reflection in a dark window",
     "turning a ring round and round on your finger",
 )
 ROOM_DETAILS = (
-    "The air smelt of beeswax and cold ashes.", "A lamp with a green shade threw a small circle of light.",
-    "Somebody had left the window open a crack, and the curtains breathed in and out.",
+    "The air smelt of beeswax and stale tobacco.", "A lamp with a green shade threw a small circle of light.",
+    "Somebody had left a pair of gloves drying over the back of a chair.",
     "The carpet was worn pale along a path nobody had planned.", "A clock you could not see ticked somewhere.",
-    "The wallpaper, all climbing roses, had faded to the colour of weak tea.",
+    "The paintwork had faded to the colour of weak tea.",
     "A vase of lilies had begun to drop its petals on the table.", "The radiator knocked like a visitor.",
     "Every chair seemed to face a different way, as if an argument had just ended.",
     "There was a faint draught from under the door that touched your ankles.",
@@ -135,12 +135,12 @@ MEMORIES = (
     "it then; you understand it better every year.",
     "You once missed a boat by a minute and watched it go, and for a whole afternoon you felt that your life "
     "had taken a wrong turning. Nothing came of it; that is what you remember most.",
-    "On the train here you sat opposite a woman knitting something enormous and grey. You wondered who it "
+    "On the way here you sat opposite a woman knitting something enormous and grey. You wondered who it "
     "was for, and you are still, absurdly, wondering.",
-    "You have a habit of counting stairs. There are more of them in {building} than any house needs.",
+    "You have a habit of counting stairs. There are more of them in {building} than anybody needs.",
     "Your doctor has told you to sleep more and worry less. You have followed half of that advice.",
     "You keep meaning to learn to swim properly. Every summer you promise yourself, and every summer it rains.",
-    "The last time you were in {building}, the gardens were in flower and everyone was younger.",
+    "The last time you were at {building}, everyone was younger and the talk was kinder.",
     "A fortune teller at a fair once told you that you would lose something valuable in a house with many "
     "doors. You laughed. You are not laughing tonight.",
     "You have never liked the smell of lilies, ever since a hospital corridor you would rather forget.",
@@ -165,12 +165,12 @@ SECRET_FEARS = (
 AFTERMATH = (
     "Afterwards everyone stood about in the corridor in the way people do when they no longer know what "
     "their hands are for.",
-    "The house seemed to grow colder after the alarm, though nobody had touched the fires.",
+    "Every room seemed to grow colder after the alarm, though nobody had opened a door.",
     "Someone began to cry and then stopped very suddenly, as if they had remembered where they were.",
     "You noticed that your own hands were perfectly steady, and that frightened you more than trembling would have.",
     "Nobody sat down for a long time; sitting felt like agreeing that it had happened.",
     "Somebody fetched blankets that nobody needed, and the small errand seemed to help them.",
-    "For a while the only sound was the wind and someone's watch, which ticked far too loudly.",
+    "For a while the only sound was someone's watch, which ticked far too loudly.",
     "You caught yourself counting the people in the room, and then counting them again.",
     "The lights were all switched on at once, and every face looked older under them.",
     "Somebody kept saying that it could not be true, in a flat voice, as if reading it aloud.",
@@ -238,7 +238,7 @@ SENSE = ("you remember that the place smelt of {smell} and that the light was {l
          "the air held {smell}, and the light was {light}.",
          "you could draw the scene from memory: the smell of {smell}, the light {light}.")
 REFLECTION_TAILS = (
-    "the smell of {smell} still brings it back", "you thought of it again on the road to {building}",
+    "the smell of {smell} still brings it back", "you thought of it again on the way to {building}",
     "{first} would laugh if you told the story tonight", "you were reminded of it in {city} not long ago",
     "you have never mentioned it to {victim}", "it came back to you the last time you passed through {town}",
     "you almost told {first} about it over dinner", "a whiff of {smell} in the corridor tonight brought it back",
@@ -262,11 +262,10 @@ REFLECTION = (
 OVERHEARD = (
     "Someone in the corridor was humming a tune you could not place.", "Out in the hall a door banged and "
     "somebody swore softly.", "Far off, glasses clinked and a woman laughed too loudly.", "Somewhere a tap was "
-    "running and nobody turned it off.", "Rain drummed on a skylight, then stopped, then started again.",
+    "running and nobody turned it off.",
     "A telephone rang twice in another room and fell silent.", "Footsteps went past the door, quick and light, "
-    "and were gone.", "The wind found a loose shutter and played with it.", "Someone was moving furniture on "
-    "the floor above, or so it sounded.", "A dog barked once outside and thought better of it.",
-)
+    "and were gone.", "Someone was moving furniture nearby, or so it sounded.",
+)  # the setting's own sounds: `scenery.SCENERY[...].sounds`
 
 # memories that carry a detail an LSU question asks about (planted in the middle of the script)
 PLANTED = (
@@ -391,15 +390,7 @@ UNNOTICED = (
     "You kept no count of who passed through the {room} at {time}.",
 )
 
-# the day before the evening, hour by hour: where a role was (LSU asks about it) and what it did
-DAY_PLACES = (
-    ("in the kitchen at home", "at the post office", "at the barber's", "at the bank", "in a bookshop",
-     "at the market", "in the doctor's waiting room", "in the garden at home"),
-    ("at the railway station", "in a second-class carriage", "at a roadside inn", "on the ferry", "in a hired car",
-     "in a station buffet", "on the coach to the coast", "on the branch-line train"),
-    ("in a guest room upstairs", "on the walk by the water", "in the village church", "in the tea shop in the village",
-     "on the terrace outside", "in the village library", "at the chemist's in the village", "on the garden path"),
-)
+# the day before the evening, hour by hour (the places are the setting's: `scenery.py`)
 DAY_LEADS = (
     "At {time} you were {place}", "{time} found you {place}", "By {time} you were {place}",
     "The hour from {time} you spent {place}", "At {time}, if anyone had looked, they would have seen you {place}",
@@ -414,7 +405,7 @@ DAY_DOINGS = (
     "You changed your mind about the evening three times and your gloves twice.",
     "You made a list of things to say to {victim} and another of things never to say.",
     "You polished your spectacles until there was nothing left to polish.",
-    "You thought about turning back, and did not.",
+    "You thought about sending your regrets for the evening, and did not.",
     "You looked at the clock more often than the clock deserved.",
     "You found a button missing and spent the better part of the hour replacing it.",
     "You noticed that your hands smelt of {smell}, and could not think why.",
@@ -426,7 +417,7 @@ DAY_DOINGS_OUT = (  # only away from home: strangers, weather, the journey
     "You watched the light change outside and thought of {city}.",
     "You caught sight of {first} in the distance and did not wave.",
     "You listened to two strangers argue about a horse race in {city}.",
-    "A child stared at you with great seriousness until its mother pulled it away.",
+    "A stranger asked you the time, then checked your answer against a watch of their own.",
     "You walked further than you meant to, and came back with wet shoes.",
 )
 DAY_HEADINGS = ("## Your day, hour by hour", "## The day before the evening, hour by hour",

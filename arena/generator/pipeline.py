@@ -3,7 +3,8 @@
 `generate_case` draws a world from the seed, derives the case and runs every check (the script
 format's structural validation and the solver check). A case that fails is rejected and drawn
 again from the next sub-seed; only a case that passes is returned. `write_case` writes it in the
-script format (script.yaml, roles/*.md, cards.yaml, facts.yaml) and renders its images.
+script format (script.yaml, roles/*.md, cards.yaml, facts.yaml) and renders its images;
+`keep_legible` then holds every mild text card to the OCR floor.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from arena.generator.derive import GeneratedCase, derive_case
 from arena.generator.facts import FACTS_FILE
 from arena.generator.heldout import Split, effective_seed
 from arena.generator.layer import EVIDENCE_FILE, evidence_document
+from arena.generator.legible import Redrawn, make_legible
 from arena.generator.world import CaseOptions, build_world
 from arena.scripts.schema import Script
 from arena.scripts.validation import (
@@ -34,6 +36,7 @@ from arena.scripts.validation import (
     check_roles,
 )
 from multimodal.cards.render import SPEC_FILE, render_cards
+from multimodal.language import ocr_language
 
 GENERATOR_VERSION = 2
 MAX_ATTEMPTS = 40
@@ -81,11 +84,11 @@ def attempt_rng(seed: int, attempt: int) -> random.Random:
     return random.Random(f"whodunit-arena generator v{GENERATOR_VERSION} seed {seed} attempt {attempt}")
 
 
-def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS) -> GeneratedCase:
-    """The first case from the request's sub-seeds that passes every check."""
+def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS, first_attempt: int = 0) -> GeneratedCase:
+    """The first case from the request's sub-seeds (from `first_attempt` on) that passes every check."""
     seed = request.effective if request.effective is not None else effective_seed(request.seed, "public")
     reasons: list[str] = []
-    for attempt in range(max_attempts):
+    for attempt in range(first_attempt, max_attempts):
         rng = attempt_rng(seed, attempt)
         world = build_world(rng, request.options)
         if world is None:
@@ -153,3 +156,29 @@ def write_case(case: GeneratedCase, root: Path, render: bool = True) -> Path:
     if render:
         render_cards(folder)
     return folder
+
+
+def write_legible(request: Request, root: Path) -> tuple[GeneratedCase, Path, list[Redrawn]]:
+    """Generate, write and render the request's case with every mild text card at the OCR floor; a case with a
+    card no plainer rendering brings to the floor is drawn again from the next sub-seed."""
+    first, problem = 0, ""
+    while first < MAX_ATTEMPTS:
+        case = generate_case(request, first_attempt=first)
+        folder = write_case(case, root)
+        try:
+            return case, folder, keep_legible(folder, ocr_language(case.script.language, case.script.briefing))
+        except GenerationError as exc:
+            problem, first = str(exc), case.script.metadata["generator"]["attempt"] + 1
+            shutil.rmtree(folder, ignore_errors=True)
+    raise GenerationError(f"seed {request.seed}: no case kept the OCR floor in {MAX_ATTEMPTS} attempts; "
+                          f"last: {problem}")
+
+
+def keep_legible(folder: Path, lang: str = "eng") -> list[Redrawn]:
+    """After rendering: re-render every mild text card that misses the OCR floor with a plainer look, and
+    write the looks kept into cards.yaml (see `arena/generator/legible.py`). Returns the redrawn cards."""
+    specs, redrawn = make_legible(folder, lang)
+    if redrawn:
+        cards = [spec.model_dump(mode="json", exclude_none=True) for spec in specs]
+        (folder / SPEC_FILE).write_text(dump_yaml({"cards": cards}), encoding="utf-8")
+    return redrawn

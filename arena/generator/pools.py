@@ -177,6 +177,9 @@ MARKER_SHAPES = ("circle", "square", "triangle", "diamond")
 ROOM_COLOURS = ("#f4ecd8", "#e3eef7", "#e8f3e0", "#f7e4e1", "#efe6f5", "#fdf6d3", "#e0f0ee", "#f0e0d0")
 
 # what guests wear (the cloakroom list) and what a CCTV still shows them carrying
+# guests from outside the case, seated beside suspects on seating plans (titles + surnames no suspect has)
+GUESTS = ("Mr Pryce", "Mrs Ballard", "Miss Lund", "Dr Quist", "Mr Tamura", "Mrs Duval", "Miss Farrow", "Mr Osei",
+          "Mrs Brandt", "Dr Hale", "Miss Corrigan", "Mr Albescu", "Mrs Petrov", "Mr Nygaard")
 COATS = ("navy", "darkred", "olive", "camel", "plum", "teal", "mustard", "ivory")
 COAT_COLOURS = {"camel": "#c19a6b", "plum": "#8e4585", "mustard": "#d4a017", "ivory": "#f2ecd8"}
 HATS = ("brimmed", "cap", "beanie", "none")

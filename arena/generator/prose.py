@@ -49,8 +49,8 @@ def briefing(rng: random.Random, world: World) -> str:
     if len(world.culprits) > 1:
         parts.append(f"The police are sure that {NUMBER_WORDS[len(world.culprits)]} of the guests acted together.")
     parts.append(f"Nobody entered or left {world.building} all evening, so the killer is one of the guests. "
-                 f"Rooms connect only through doorways, and nobody could pass through more than one doorway "
-                 f"in a quarter of an hour.")
+                 f"Rooms connect only through doorways, and nobody could pass through more than a single "
+                 f"doorway in a quarter of an hour.")
     parts.append("Present: " + "; ".join(profile(world, p).rstrip(".") for p in world.people) + ".")
     parts.append("Rooms: " + ", ".join(r.name for r in world.layout.rooms) + ".")
     return " ".join(parts)

@@ -8,7 +8,6 @@ by `Naming`, the same naming the solver uses, so a re-derived answer compares as
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -16,8 +15,10 @@ from arena.generator import pools
 from arena.generator.evidence import FURNITURE, ClueDraft
 from arena.generator.facts import Amount, At, CaseFacts, Detail, EntryLog, Motive, Query, QueryKind
 from arena.generator.pools import CARRIES, COAT_WORDS
+from arena.generator.scenery import day_place_options
 from arena.generator.textunits import chinese_phrase
 from arena.generator.world import World
+from arena.scripts.canonical import canonical
 from arena.scripts.schema import Question, ReasoningStep, Suite
 from multimodal.language import is_chinese
 
@@ -87,6 +88,8 @@ class QuestionMaker:
         multi = query.multi or "Choose all that apply" in stem
         if not derived or (not multi and len(derived) != 1) or (correct and not derived & set(correct)):
             return None  # the whole case does not support the question as drawn
+        if suite is Suite.MIU and any(stated(self, answer) for answer in derived):
+            return None  # a text already states the answer, in some format: the image would not be needed
         if multi and "Choose all that apply" not in stem:
             stem += " Choose all that apply."
         options, answer = make_options(self.rng, sorted(derived), pool, size)
@@ -139,7 +142,7 @@ def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]
             elif fact.topic.startswith("day_"):
                 if qm.rng.random() < 0.7:
                     continue
-                options = [place for phase in lore.DAY_PLACES for place in phase]
+                options = day_place_options(w.setting.id)
                 text = f"Where was {person.name} at {fact.topic[4:]}, hours before the evening began?"
             else:
                 slot = int(fact.topic.split("_")[1])
@@ -266,11 +269,12 @@ def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
 
 
 def normalised(text: str, language: str = "en") -> str:
-    """Lower-case words, digits and times joined by single spaces, padded: phrases compare as whole words.
-    Chinese text is split into jieba words (`textunits.chinese_phrase`)."""
+    """Lower-case words joined by single spaces, padded, with times, numbers and money in canonical form
+    (`arena/scripts/canonical.py`): phrases compare as whole words, whatever format states them. Chinese text
+    is split into jieba words (`textunits.chinese_phrase`)."""
     if is_chinese(language):
         return chinese_phrase(text)
-    return " " + " ".join(re.findall(r"[a-z0-9:]+", text.lower())) + " "
+    return canonical(text)
 
 
 def stated(qm: QuestionMaker, answer: str) -> bool:
@@ -291,6 +295,20 @@ def cctv_questions(qm: QuestionMaker, d: ClueDraft) -> None:
            count_options("figure", 4)[1:], Query(kind="detail", person=d.id, topic="figures"), [d.id, "c_cloakroom"])
 
 
+def seating_questions(qm: QuestionMaker, d: ClueDraft) -> None:
+    """Who sat opposite the subject, and how many chairs at the subject's table stayed empty: seat geometry."""
+    layout = dict(d.extra)
+    room = qm.naming.label(next(f.place for f in d.facts if isinstance(f, At)))
+    first = qm.naming.label(d.subject or "").split()[0]
+    opposite = next(f.value for f in d.facts if isinstance(f, Detail) and f.topic == "opposite")
+    guests = [g for key in ("seats", "other_seats") for g in layout[key].split("|") if g and g != first]
+    if not stated(qm, opposite):
+        qm.add(Suite.MIU, f"On the seating plan of the {room}, whose name card faces {first}'s across the table?",
+               [], guests, Query(kind="detail", person=d.id, topic="opposite"), [d.id])
+    qm.add(Suite.MIU, f"On the seating plan of the {room}, how many chairs at {first}'s table have no name card?",
+           [], count_options("empty chair", 3)[1:], Query(kind="detail", person=d.id, topic="empty"), [d.id])
+
+
 def sheet_question(qm: QuestionMaker, d: ClueDraft) -> None:
     extra = dict(d.extra)
     correct, near = clock_options(qm)
@@ -305,6 +323,12 @@ def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
         sheet_question(qm, d)
     elif d.source == "cctv":
         cctv_questions(qm, d)
+    elif d.source == "seating":
+        seating_questions(qm, d)
+    elif d.source == "exhibit":
+        qm.add(Suite.MIU, f"On the photograph of {qm.naming.label(d.subject or '').split()[0]}'s writing case, how "
+               "many IOUs are torn in two?", [], count_options("torn IOU", 3)[1:],
+               Query(kind="detail", person=d.id, topic="torn"), [d.id])
     elif d.source == "timetable":
         slots = tuple(sorted(f.slot for f in d.facts if isinstance(f, At)))
         first = qm.naming.label(d.subject or "").split()[0]

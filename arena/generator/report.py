@@ -5,8 +5,8 @@ Each problem is tagged with its check: [coherence], [solution], [chain], [keys],
 checks (the evidence-layer checks of any case with evidence.yaml run in `validate_script`,
 `arena/scripts/evidence.py`); script length is checked for
 generated cases (their requested words) and, with `min_words`, for every case; legibility (real
-OCR on every text-rich card with a mild look; hard looks are only measured) only when asked, since it
-takes about a second a card.
+OCR on every text-rich card with a mild look, floor 90% of its words, `arena/generator/legible.py`;
+hard looks are only measured) only when asked, since it takes about a second a card.
 """
 
 from __future__ import annotations
@@ -17,8 +17,6 @@ from arena.generator.textunits import length
 from arena.scripts.problems import Problem
 from arena.scripts.schema import ImageKind, Script
 from multimodal.language import is_chinese, ocr_language
-
-LEGIBILITY_FLOOR = 0.7  # share of a text-rich card's words plain OCR must recover (mild looks only)
 
 
 def generated_problems(folder: Path, file: str) -> list[Problem]:
@@ -39,13 +37,9 @@ def length_problems(script: Script, file: str, min_words: int) -> list[Problem]:
 
 
 def legibility_problems(script: Script, folder: Path, file: str) -> list[Problem]:
-    import pytesseract
-    from PIL import Image
-
-    from multimodal.cards.legibility import card_words, word_recovery
-    from multimodal.cards.look import legibility_class, resolve_look
+    from arena.generator.legible import LEGIBILITY_FLOOR, floored
+    from multimodal.cards.legibility import file_recovery
     from multimodal.cards.render import load_card_specs
-    from multimodal.ocr import ocr_pil
 
     specs = {s.file: s for s in load_card_specs(folder)} if (folder / "cards.yaml").is_file() else {}
     lang = ocr_language(script.language, script.briefing)
@@ -53,12 +47,9 @@ def legibility_problems(script: Script, folder: Path, file: str) -> list[Problem
     for clue in script.clues:
         if clue.image is None or clue.image.kind is not ImageKind.TEXT_RICH or clue.image.file not in specs:
             continue
-        if legibility_class(resolve_look(specs[clue.image.file].look)) == "hard":
+        if not floored(specs[clue.image.file]):
             continue  # handwriting, stamps, heavy photos: measured by benchmarks/cards_bench.py, not held to a floor
-        expected = card_words(specs[clue.image.file])
-        image = Image.open(folder / clue.image.file)
-        read = pytesseract.image_to_string(image) if lang == "eng" else ocr_pil(image, lang)  # OCR in the case language
-        got = word_recovery(expected, read)
+        got = file_recovery(specs[clue.image.file], folder / clue.image.file, lang)
         if got < LEGIBILITY_FLOOR:
             problems.append(Problem(file, f"clues {clue.id}", f"[legibility] OCR recovers {got:.0%} of the card's "
                                     f"words (floor {LEGIBILITY_FLOOR:.0%})", "use a plainer style or larger type"))

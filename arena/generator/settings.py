@@ -37,8 +37,8 @@ SETTINGS = (
         rooms=("Lobby", "Bar", "Restaurant", "Ballroom", "Reading Room", "Spa", "Manager's Office",
                "Laundry", "Winter Garden", "Card Room"),
         staff=("the night porter", "the head waiter", "the concierge", "the chambermaid"),
-        weather=("Snow had closed the mountain road.", "A summer storm broke over the lake.",
-                 "The evening was hot and airless."),
+        weather=("Snow had closed the mountain road.", "Snow fell on the lake all evening.",
+                 "A hard frost had settled over the lake and the mountains."),
     ),
     Setting(
         id="theatre",

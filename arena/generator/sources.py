@@ -2,7 +2,8 @@
 
 Each function picks, for one person and one kind of clue, a medium and a visibility that fit the
 world (a witness must really have been in the room; a phone trail must really have moved every
-quarter hour). Harder cases favour images over text.
+quarter hour; a seating plan is left in the room whose tables it lays out). Harder cases favour
+images over text.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from arena.scripts.schema import Visibility
 
 ALIBI_KINDS = {
     "easy": ("witness", "staff", "receipt"),
-    "medium": ("witness", "staff", "receipt", "chat", "ticket", "floorplan", "cctv", "timetable"),
-    "hard": ("receipt", "chat", "ticket", "floorplan", "witness", "cctv", "timetable", "cctv"),
+    "medium": ("witness", "staff", "receipt", "chat", "ticket", "floorplan", "cctv", "timetable", "seating"),
+    "hard": ("receipt", "chat", "ticket", "floorplan", "witness", "cctv", "timetable", "cctv", "seating"),
 }
 REACH_KINDS = {"easy": ("witness", "staff", "timetable"), "medium": ("witness", "staff", "receipt", "timetable"),
                "hard": ("route", "receipt", "route", "witness", "cctv")}
@@ -26,7 +27,7 @@ MOTIVE_KINDS = {"easy": ("testimony", "letter"), "medium": ("letter", "chat", "t
 MEDIUM = {"witness": "text", "staff": "text", "testimony": "text", "receipt": "receipt", "chat": "chat",
           "ticket": "document", "letter": "document", "telegram": "document", "floorplan": "floorplan",
           "route": "route_map", "note": "text",
-          "cctv": "cctv", "timetable": "timetable"}
+          "cctv": "cctv", "timetable": "timetable", "seating": "seating_chart", "exhibit": "evidence"}
 
 
 @dataclass(frozen=True)
@@ -119,4 +120,6 @@ def void_source(rng: random.Random, world: World, person: str) -> Source:
     kind = "receipt" if motive == "debt" else "letter"
     if world.options.difficulty == "easy":
         kind = "note"
+    elif motive == "debt" and rng.random() < 0.5:
+        kind = "exhibit"  # a photograph of the IOUs in the subject's writing case: the victim tore up the repaid
     return Source(kind, MEDIUM[kind], Visibility.PRIVATE, holder=person)

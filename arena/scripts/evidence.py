@@ -7,7 +7,9 @@ role script or the briefing), whether only a picture shows it (`media`) or it ca
 1. with all facts, the suspects left standing are exactly the case's culprits;
 2. with only the `text` facts, at least two suspects remain, so vision is needed;
 3. every source exists in the case;
-4. no MIU question's correct answer is stated in a role script, text clue or the briefing.
+4. no MIU question's correct answer is stated in a role script, text clue or the briefing, in any
+   format: times, numbers and money are compared in canonical form ("10:40" is stated by "twenty to
+   eleven" and "10.40pm"; "£40" by "forty pounds").
 
 A case without `evidence.yaml` is not checked here. Every failure is one `Problem` naming the case,
 the fact or question, and the fix.
@@ -15,13 +17,13 @@ the fact or question, and the fix.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Literal
 
 import yaml
 from pydantic import ValidationError, model_validator
 
+from arena.scripts.canonical import canonical
 from arena.scripts.problems import Problem
 from arena.scripts.schema import Id, Model, Script, Suite
 
@@ -139,8 +141,9 @@ def check_references(script: Script, ev: Evidence, file: str) -> list[Problem]:
 
 
 def normalise(text: str) -> str:
-    """Lower case, words only, single spaces, padded so a phrase matches whole words."""
-    return " " + " ".join(re.findall(r"[^\W_]+", text.lower())) + " "
+    """Lower case, words only, single spaces, padded so a phrase matches whole words; times, numbers and
+    money in one canonical form each (`arena/scripts/canonical.py`), so "£40" is found in "forty pounds"."""
+    return canonical(text)
 
 
 def case_texts(script: Script) -> list[tuple[str, str]]:

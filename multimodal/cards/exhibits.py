@@ -1,5 +1,6 @@
 """Evidence objects drawn in enough detail to tell apart: a bloodied or clean knife, a full or empty vial,
-a torn or whole glove, a glass with or without lipstick, a bottle's level, a key's teeth.
+a torn or whole glove, a glass with or without lipstick, a bottle's level, a key's teeth, a paper slip
+(an IOU, a ticket) whole or torn in two, with its label written on it.
 
 Template `evidence`, params `EvidenceParams`: exhibits laid out on a surface, each with an optional
 numbered tag, so a question can ask which tag is the bloodied knife. States are drawn, never printed.
@@ -32,7 +33,7 @@ OUTLINE = (25, 25, 25, 255)
 
 
 class Exhibit(Params):
-    kind: Literal["knife", "vial", "glove", "glass", "bottle", "key"]
+    kind: Literal["knife", "vial", "glove", "glass", "bottle", "key", "note"]
     tag: str = Field(default="", max_length=6, description="printed on the evidence tag beside the object")
     colour: Colour | None = Field(default=None, description="liquid, glove or metal colour")
     bloodied: bool = False
@@ -153,6 +154,24 @@ def draw_key(d: ImageDraw.ImageDraw, e: Exhibit, s: int) -> None:
         d.rectangle((x - s * 0.025, s * 0.53, x + s * 0.02, s * (0.6 + 0.03 * (k % 2))), fill=metal, outline=OUTLINE)
 
 
+def draw_note(d: ImageDraw.ImageDraw, e: Exhibit, s: int, rng: random.Random) -> None:
+    """A paper slip with its label written across it; torn, it lies in two halves split by a jagged gap."""
+    paper, x0, x1, y0, y1 = rgba(e.colour, "oldlace"), s * 0.1, s * 0.9, s * 0.3, s * 0.66
+    fnt = face_font("serif", max(14, s // 13))
+    cut = [(s * 0.5 + rng.uniform(-0.04, 0.04) * s, y0 + (y1 - y0) * k / 6) for k in range(7)]
+    gap = s * 0.05 if e.torn else 0
+    halves = ([(x0, y0), *cut, (x0, y1)], [(x1, y0), *cut, (x1, y1)])
+    for sign, half in zip((-1, 1), halves, strict=True):
+        moved = [(x + sign * gap, y + (sign * s * 0.03 if e.torn else 0)) for x, y in half]
+        d.polygon(moved, fill=paper, outline=OUTLINE if e.torn else paper, width=2)
+    if not e.torn:
+        d.rectangle((x0, y0, x1, y1), outline=OUTLINE, width=2)
+    if e.label:
+        d.text((s * 0.5, (y0 + y1) / 2), e.label, font=fnt, fill=(25, 25, 80, 255), anchor="mm")
+    if e.bloodied:
+        smear(d, rng, s * 0.7, y1 - s * 0.05, s * 0.08, 2)
+
+
 def exhibit_tile(e: Exhibit, s: int, rng: random.Random) -> Image.Image:
     tile = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
@@ -166,6 +185,8 @@ def exhibit_tile(e: Exhibit, s: int, rng: random.Random) -> Image.Image:
         draw_glass(d, e, s)
     elif e.kind == "glove":
         draw_glove(d, e, s, rng)
+    elif e.kind == "note":
+        draw_note(d, e, s, rng)
     else:
         draw_key(d, e, s)
     return tile.rotate(rng.uniform(-10, 10), resample=Image.Resampling.BICUBIC)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from multimodal import language
@@ -85,6 +86,20 @@ def ocr_recovery(spec: CardSpec, lang: str = "eng") -> float:
 
     text = pytesseract.image_to_string(render_card(spec).convert("RGB"), lang=lang)
     return word_recovery(card_words(spec), text)
+
+
+def file_recovery(spec: CardSpec, path: Path, lang: str = "eng") -> float:
+    """Share of the card's printed words that tesseract reads back from its written file: plain tesseract for
+    English, the prepared reading of `multimodal.ocr` for `chi_*` (Chinese counts characters, see `words`)."""
+    import pytesseract
+    from PIL import Image
+
+    from multimodal.ocr import ocr_pil
+
+    with Image.open(path) as img:
+        rgb = img.convert("RGB")
+        read = pytesseract.image_to_string(rgb, lang=lang) if lang == "eng" else ocr_pil(rgb, lang)
+        return word_recovery(card_words(spec), read)
 
 
 def look_report(looks: list[str], cards: tuple[CardSpec, ...] = SAMPLE_CARDS) -> list[LookRecovery]:

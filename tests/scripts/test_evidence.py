@@ -36,14 +36,24 @@ def good_evidence() -> dict[str, Any]:
 
 
 def case_with(tmp_path: Path, evidence: dict[str, Any], edit: Any = None) -> Path:
+    """The fixture case with an evidence file. Its scripts say the study alibi began at "nine forty", which
+    states the clock's 9:40 in words (the format-aware MIU check flags it), so the good case says "twenty-five
+    to ten" instead: the alibi still covers 9:40 and no text gives the clock's reading."""
     case = tmp_path / "case"
     shutil.copytree(FIXTURE_CASE, case)
     (case / EVIDENCE_FILE).write_text(yaml.safe_dump(evidence, sort_keys=False))
+    text = (case / "script.yaml").read_text().replace("nine forty", "twenty-five to ten")
+    data = yaml.safe_load(text)
     if edit is not None:
-        data = yaml.safe_load((case / "script.yaml").read_text())
         edit(data)
-        (case / "script.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    (case / "script.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     return case
+
+
+def test_the_fixture_states_the_clock_reading_in_words_and_is_flagged(tmp_path: Path) -> None:
+    case = case_with(tmp_path, good_evidence())
+    (case / "script.yaml").write_text((case / "script.yaml").read_text().replace("twenty-five to ten", "nine forty"))
+    assert any("q_miu1" in m and "'9:40'" in m for m in messages(case))
 
 
 def messages(case: Path) -> list[str]:
@@ -82,6 +92,38 @@ def test_miu_answer_stated_in_a_script_is_rejected(tmp_path: Path) -> None:
 
     [msg] = messages(case_with(tmp_path, good_evidence(), edit))
     assert "q_miu1" in msg and "'9:40'" in msg and "role 'basil'" in msg and "narrates the image" in msg
+
+
+@pytest.mark.parametrize("sentence", ["the fallen clock said twenty to ten", "the fallen clock stopped at 9.40pm",
+                                      "the clock read nine forty", "the clock hands stood at 9:40 p.m."])
+def test_miu_answer_stated_in_another_time_format_is_rejected(tmp_path: Path, sentence: str) -> None:
+    def edit(data: dict[str, Any]) -> None:
+        data["roles"][2]["script"] += f" When you found her, {sentence}."
+
+    [msg] = messages(case_with(tmp_path, good_evidence(), edit))
+    assert "q_miu1" in msg and "'9:40'" in msg and "role 'basil'" in msg
+
+
+@pytest.mark.parametrize(("answer", "sentence", "flagged"), [
+    ("£40", "She owed forty pounds.", True), ("£40", "The note was for 40 pounds.", True),
+    ("3 glasses", "There were three glasses on the tray.", True),
+    ("£40", "She waited 40 minutes.", False), ("3 glasses", "There were thirty glasses.", False)])
+def test_miu_answer_stated_as_money_or_number_words_is_rejected(tmp_path: Path, answer: str, sentence: str,
+                                                                 flagged: bool) -> None:
+    def edit(data: dict[str, Any]) -> None:
+        q = next(q for q in data["questions"] if q["id"] == "q_miu1")
+        q["options"][str(q["answer"])[0]] = answer
+        data["roles"][2]["script"] += f" {sentence}"
+
+    found = [m for m in messages(case_with(tmp_path, good_evidence(), edit)) if "q_miu1" in m]
+    assert bool(found) is flagged and all(repr(answer) in m for m in found)
+
+
+def test_a_24_hour_timeline_entry_does_not_state_a_clock_reading(tmp_path: Path) -> None:
+    def edit(data: dict[str, Any]) -> None:
+        data["roles"][2]["script"] += " At 21:40 you were in the study."
+
+    assert messages(case_with(tmp_path, good_evidence(), edit)) == []
 
 
 def test_malformed_evidence_file_is_one_problem(tmp_path: Path) -> None:
