@@ -14,9 +14,9 @@ import pytest
 from arena.generator import CaseOptions, Request, generate_case, write_case
 
 PINNED = {
-    (1001, CaseOptions(4, "easy", 1)): "a2c1a7317a11d30402af0a9e49437e311c0a15b9859d73a623b42f29c8f169f1",
-    (1005, CaseOptions(8, "medium", 2)): "04b9bad9f46cd0e01b87ff2bfbd1c16a2e1da2663d8b69f5a7441aa993840819",
-    (1003, CaseOptions(6, "hard", 1)): "217677f17d7f560478013dc64825c16cdc22b5fcbb448f62808cffa165ba18a8",
+    (1001, CaseOptions(4, "easy", 1)): "320ef4d3fb01f2fce35801967f104964a700002125b0fc831e60214c2bed4110",
+    (1005, CaseOptions(8, "medium", 2)): "50911360bd93be4b5b8efb0b002611add26dad9f59041ef35b3b8aa9df95aaf1",
+    (1003, CaseOptions(6, "hard", 1)): "95947bdd6af1b2d811b67a35b6f01585460a51cb2585d680dc54d23255e0980d",
 }
 
 
