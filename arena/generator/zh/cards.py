@@ -142,6 +142,23 @@ def documents(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[st
     return None
 
 
+def name_cards(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[str, Any]:
+    """A seating plan's name cards or the IOUs of a writing case: the subject by full Chinese name (first name in
+    English), outside guests by Chinese family name and title; seat geometry, tears and tags unchanged."""
+    firsts = {p.name.split()[0]: name(p.name) for p in world.people}
+
+    def card(label: str) -> str:
+        return firsts.get(label) or term(label) if label else ""
+
+    if draft.source == "seating":
+        room = term(world.place_name(next(f.place for f in draft.facts if isinstance(f, At))))
+        return {**params, "title": f"座次图：{room}",
+                "tables": [{**t, "seats": [card(x) for x in t["seats"]]} for t in params["tables"]]}
+    items = [{**i, "label": "借据：" + card(i["label"].removeprefix("IOU: "))} if i["kind"] == "note" else i
+             for i in params["items"]]
+    return {**params, "title": "文具匣里找到的东西", "items": items}
+
+
 def card_params(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[str, Any]:
     """The Chinese params of one card, from its English params and its draft."""
     if draft.style == "clock" or draft.style == "objects":
@@ -150,6 +167,8 @@ def card_params(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[
         cam = params["camera"].split()
         place = next(f.place for f in draft.facts if isinstance(f, At))
         return {**params, "camera": f"{cam[0]} {cam[1]} {term(world.place_name(place))}"}
+    if draft.source in ("seating", "exhibit"):
+        return name_cards(params, draft, world)
     if draft.source == "timetable":
         firsts = {p.name.split()[0]: name(p.name) for p in world.people}
         rows = [{"label": firsts.get(r["label"]) or term(r["label"].lower()),

@@ -41,7 +41,7 @@ def clue_title(draft: ClueDraft, world: World) -> str:
         "chat": "手机上的一段聊天", "ticket": f"{subject}盖了章的通行证", "route": f"{subject}手机的定位轨迹",
         "testimony": f"{who(world, draft.witness)}听说的{subject}的事", "letter": f"写给{subject}的一封信",
         "telegram": f"给{subject}的电报", "note": f"{subject}留着的一张字条", "cctv": f"{where}监控摄像头的截图",
-        "timetable": "工作人员的行踪登记板",
+        "timetable": "工作人员的行踪登记板", "seating": f"{where}的座次图", "exhibit": f"{subject}的文具匣",
     }
     return by_source.get(draft.source, f"关于{subject}的线索")
 
@@ -92,6 +92,12 @@ def caption(draft: ClueDraft, world: World) -> str:
     if draft.source == "cctv":
         return (f"{room(world, at_fact(draft, draft.subject).place)}上方监控摄像头的一帧画面，画面上印着时间。"
                 "工作人员穿深色制服、戴帽子；今晚每位客人穿哪件外套、戴什么帽子，衣帽间登记簿上都有记录。")
+    if draft.source == "exhibit":
+        return (f"{who(world, draft.subject)}文具匣里的东西，按发现时的原样拍了照。{name(world.victim)}借出的每一笔钱"
+                "都留着借据，对方还清了，就把那张借据撕成两半。")
+    if draft.source == "seating":
+        return (f"工作人员为{room(world, at_fact(draft, draft.subject).place)}排的座次图：每把椅子前都摆着一张名牌，"
+                "每张桌子都注明是为哪一刻钟摆的。每个人都坐在自己名牌所在的位置上。")
     if draft.source == "timetable":
         return ("工作人员用粉笔记下谁在哪个房间，誊成了这张图：每一段横条表示在横条上所写房间里的一段停留，"
                 "对照时间轴来读。")

@@ -102,7 +102,8 @@ METHODS = {  # weapon method (English) -> how the killing reads, with {weapon}
 WEATHER = {
     "Rain had been falling since dusk.": "从黄昏起雨就没停过。", "A gale rattled the windows all evening.": "大风整晚摇撼着窗户。",
     "Fog lay thick over the grounds.": "浓雾沉沉地压在园子上。", "Snow had closed the mountain road.": "大雪封了上山的路。",
-    "A summer storm broke over the lake.": "一场夏日的暴雨砸在湖面上。", "The evening was hot and airless.": "那天晚上闷热得透不过气。",
+    "Snow fell on the lake all evening.": "湖上的雪下了一整晚。",
+    "A hard frost had settled over the lake and the mountains.": "湖面和群山都笼在一层严霜里。",
     "Rain drummed on the roof above the flies.": "雨点敲打着舞台上方的屋顶。", "Frost glittered on the street outside.": "门外街面上结了一层亮晶晶的霜。",
     "The city was unusually quiet that night.": "那一夜，城里出奇地安静。", "A blizzard cut the station off from the world.": "暴风雪把科考站和外界隔绝了。",
     "The wind howled over the ice.": "风在冰原上呼啸。", "The aurora burned green over the roof.": "极光在屋顶上方燃着绿色的火。",
@@ -131,22 +132,29 @@ MEMORY_HEADINGS = ("## 往事", "## 你记得的一些事", "## 旧日的片段"
 DAY_HEADINGS = ("## 你这一天，一个钟头一个钟头地说", "## 晚上之前的这一天")
 EVENING_HEADINGS = ("## 你的晚上，一刻钟一刻钟地说", "## 这个晚上你是怎么过的")
 DAY_LEADS = ("{time}，你{place}", "到了{time}，你已经{place}了", "{time}前后，你{place}", "{time}那会儿，你正{place}")
-DAY_DOINGS = (
-    "你喝了一杯浓茶，把要带的东西又清点了一遍。", "你给一位老朋友写了封短信，写到一半又揉掉了。",
-    "你翻了翻当天的报纸，看见一条关于{city}的新闻，看了两遍。", "你听旁边的人抱怨了好一阵天气，一句也没接。",
+DAY_DOINGS = (  # anywhere, at home too: no strangers, no weather, no street
+    "你喝了一杯浓茶，把今晚要带的东西又清点了一遍。", "你给一位老朋友写了封短信，写到一半又揉掉了。",
+    "你翻了翻一份旧报纸，看见一条关于{city}的新闻，看了两遍。",
     "你想起{first}，想起上回见面时说过的几句不太客气的话。", "你手边放着一小包点心，却一直没拆开。",
     "你掏出怀表看了看时间，又塞了回去。", "你在心里把今晚要说的话排练了一遍。",
-    "不知哪里飘来一阵{smell}，你忽然想起了小时候。", "你和身边的人聊了几句{town}的天气。",
-    "你把身上的零钱数了两遍，才放回口袋。", "你把围巾紧了紧，天比你想的要冷。",
-    "你看见一个孩子追着一只风筝跑，一直看到他转过街角。", "你坐着发了一会儿呆，什么也没想。",
-    "你想起该给家里写封信，又拖了下来。", "你在本子上记下了几笔开销，数目让你皱起眉头。",
-    "你听见两个人在争论{city}的房价，忍着没有插嘴。", "你把今晚要穿的衣服又想了一遍，拿不定主意。",
-    "你读完了一封来自{city}的旧信，把它夹回了书里。", "你盯着窗外发了一会儿呆，想起了{first}。", "你翻了翻随身带的一本讲{town}掌故的小册子。",
+    "你发觉手上沾着一股{smell}，怎么也想不起是从哪儿来的。", "你把身上的零钱数了两遍，才放回口袋。",
+    "你理了理领口，又低头看了看鞋尖。", "你坐着发了一会儿呆，什么也没想。",
+    "你想起该给{city}的一位老朋友回封信，又拖了下来。", "你在本子上记下了几笔开销，数目让你皱起眉头。",
+    "你把今晚要穿的衣服又想了一遍，拿不定主意。", "你读完了一封来自{city}的旧信，把它夹回了书里。",
+    "你望着远处出了一会儿神，想起了{first}。", "你翻了翻随身带的一本讲{town}掌故的小册子。",
+    "你犹豫着要不要托人捎个口信，说今晚不去了，最后还是没有。",
+)
+DAY_DOINGS_OUT = (  # only away from home: strangers and the cold
+    "你听旁边的人抱怨了好一阵天气，一句也没接。", "你和身边的人聊了几句{town}的旧事。",
+    "你听见两个人在争论{city}的房价，忍着没有插嘴。", "你把围巾紧了紧，天比你想的要冷。",
+    "有个陌生人向你问时间，听完又对着自己的表核了一遍。", "你远远看见了{first}，却没有招手。",
+    "不知哪里飘来一阵{smell}，你忽然想起了小时候。",
 )
 SMELLS = ("煤烟味", "橘子皮的清香", "湿羊毛的膻味", "薰衣草香", "旧纸张的霉味", "鞋油味", "炒栗子的焦香", "海风的咸腥味")
+DAY_SMELLS = SMELLS[:6]  # the day is spent in the setting's own places: no street stalls, no sea air
 ROOM_DETAILS = (  # clauses, after "{room}里，"
-    "蜂蜡和冷灰的味道混在一起", "一盏绿罩台灯投下一小圈光", "窗子留了一道缝，窗帘一鼓一瘪，像在喘气",
-    "地毯上被人踩出了一条发白的路", "不知哪里有一只钟在滴答作响", "墙纸上的蔷薇早已褪成了淡茶色",
+    "蜂蜡和陈年烟草的味道混在一起", "一盏绿罩台灯投下一小圈光", "有人把一副手套搭在椅背上晾着",
+    "地毯上被人踩出了一条发白的路", "不知哪里有一只钟在滴答作响", "墙上的漆早已褪成了淡茶色",
     "桌上一瓶百合开始掉花瓣了", "暖气片咚咚地响，像有人在敲门", "几把椅子朝着不同的方向，仿佛刚吵完一架",
     "门缝底下钻进一股凉风，拂过脚踝", "墙角堆着一摞旧报纸，从上往下一层层发黄", "灯光低低的，带点琥珀色，比白天更照顾人的脸面",
     "早先有人抽过烟，烟味还浮在天花板底下", "一碗核桃没人动过，旁边搁着一把胡桃夹子",
@@ -161,10 +169,45 @@ MOODS = (
     "你想起出门前忘了锁抽屉，心里有点发毛。", "你的手心出了汗，只好在裤子上悄悄擦了擦。",
     "你觉得这个晚上长得没有尽头。", "你想找个人说说话，话到嘴边又咽了回去。",
 )
-OVERHEARD = (
-    "隔壁有人压低声音说了句“不是今晚”。", "走廊里有人把一扇门轻轻带上了。", "楼上传来一阵椅子在地板上拖动的声音。",
+OVERHEARD = (  # anywhere; each setting adds its own (SOUNDS)
+    "隔壁有人压低声音说了句“不是今晚”。", "走廊里有人把一扇门轻轻带上了。", "不远处传来一阵椅子在地板上拖动的声音。",
     "远处有人在弹琴，弹到一半就停了。", "外面有人笑了一声，笑得很短。", "杯子碰在一起，叮的一声。",
-    "外面的风把什么东西吹倒了，哐啷一声。", "楼梯口有人叫了一声某个名字，没人答应。",
+    "不知哪里的水龙头哗哗地流着，一直没人去关。", "走廊尽头有人叫了一声某个名字，没人答应。",
+)
+SOUNDS = {  # a setting's own evening sounds (`scenery.SCENERY[...].sounds`), English -> Chinese
+    "A dog barked once outside and thought better of it.": "外面有条狗叫了一声，随即又没了动静。",
+    "The stable clock struck, a little late.": "马厩那边的钟敲响了，比该敲的时候晚了一点。",
+    "Somewhere below, pans rattled and a voice gave orders.": "楼下哪里锅盆叮当作响，有人在高声吩咐。",
+    "A log settled in a grate somewhere with a soft crash.": "不知哪个壁炉里，一截木柴塌了下去，发出轻轻的一声响。",
+    "The lift whined up and down its shaft.": "电梯在井道里嗡嗡地上上下下。",
+    "A bellboy's whistle sounded in the corridor.": "走廊里响起了行李员的哨声。",
+    "Somewhere a guest was practising scales on a piano.": "不知哪位客人在钢琴上一遍遍地练音阶。",
+    "Sleigh bells went past outside and faded.": "外面一串雪橇铃声经过，渐渐远了。",
+    "Somewhere above, a flat was hauled up into the flies.": "头顶上有人正把一块布景往高处吊。",
+    "The orchestra was tuning, one instrument at a time.": "乐队在调音，一件乐器接着一件乐器。",
+    "A stagehand dropped something in the wings and swore.": "侧幕那边有个检场的把东西掉在地上，骂了一句。",
+    "Traffic hissed past in the street outside.": "外面街上车来车往，沙沙地驶过。",
+    "The generator coughed, caught and ran on.": "发电机咳了几声，又接上了劲，继续转了下去。",
+    "The outer door banged and someone stamped snow off their boots.": "外门砰地一响，有人在门口跺掉靴子上的雪。",
+    "The radio crackled somewhere down the corridor.": "走廊那头的无线电噼啪作响。",
+    "The heating pipes ticked as they cooled.": "暖气管一边冷下来，一边嗒嗒轻响。",
+    "The engines throbbed somewhere far below.": "轮机在很深的下方沉沉地震动着。",
+    "The ship's bell struck the half hour.": "船钟敲响了半点。",
+    "A steward's trolley rattled along the corridor.": "侍应生的小推车沿着走廊咔嗒咔嗒地过去了。",
+    "The whole ship creaked as it rolled.": "船身一摇，整条船都嘎吱作响。",
+}
+ARRIVALS = (  # how a role came to be there (the opening of its script)
+    "今晚你是应{victim}之邀来{building}赴{occasion}的。", "{victim}的一封请帖把你请到了{building}，来赴{occasion}。",
+    "你今晚在{building}，是因为{victim}开了口：这本该是一场{occasion}。",
+    "{victim}的请柬上写着：{occasion}，地点{building}。你当天下午就回了信，说一定到。",
+    "你差一点就没来{building}赴{occasion}，可{victim}的邀请，谁也推不掉。",
+    "你来{building}赴{occasion}的时候，总觉得{victim}想从你这里要点什么。",
+)
+LINER_ARRIVALS = (  # aboard a liner the guests have been there since the voyage began
+    "从这趟航程一开始，你就应{victim}之邀待在{building}上；今晚是{occasion}。",
+    "是{victim}的邀请让你登上了{building}，一路横渡大洋；今晚是{occasion}。",
+    "你之所以在{building}上，是因为{victim}请你同行这一程；今晚本该是一场{occasion}。",
+    "你差一点就没搭上{building}，可{victim}的邀请是推不掉的；于是今晚你坐在了{occasion}上。",
 )
 COMPANY = ("{names}也在那里。", "同在屋里的还有{names}。", "屋里还有{names}。")
 ALONE = ("屋里只有你一个人。", "那里没有别人。", "你独自一人待着。")
@@ -207,7 +250,7 @@ SECRET_FEARS = ("你不知道今晚还有谁知道这件事。", "你担心一�
 WHEN = ("{n}年前", "很多年前的一个冬天", "{n}年前的一个夏天", "那年开春", "有一年中秋", "前些年的一个雨季", "有一年腊月",
         "多年以前的一个秋天")
 EVENTS = (  # (where, with {place}: a town or city; what happened there)
-    ("在{place}的码头边", "你帮一个素不相识的老人提过一路行李，他临别时只说了句“好人有好报”。"),
+    ("在{place}的长途汽车站", "你帮一个素不相识的老人提过一路行李，他临别时只说了句“好人有好报”。"),
     ("在{place}读书时的宿舍里", "你和人为一件小事吵得面红耳赤，第二天又若无其事地一起吃早饭。"),
     ("在{place}一位同乡的喜宴上", "你第一次喝醉，醒来时发现自己把一封要紧的信寄错了地址。"),
     ("在{place}的电车站", "你捡到过一只钱包，送去警察局时，失主已经报了案。"),
@@ -227,7 +270,7 @@ EVENTS = (  # (where, with {place}: a town or city; what happened there)
     ("在{place}的一场大雨里", "你和一个陌生人合撑一把伞，走了三条街才发现彼此住在同一条弄堂。"),
     ("在{place}一位远亲的婚宴上", "你被硬拉去唱了一段戏，唱到一半忘了词。"),
     ("在{place}租住的小屋里", "你收到过一封没有署名的信，信里只夹着一片银杏叶。"),
-    ("在{place}的码头上", "你看着一艘船开走，船上没有你要等的人，你却站到了天黑。"),
+    ("在{place}的汽车站", "你看着一辆长途车开走，车上没有你要等的人，你却站到了天黑。"),
     ("在{place}的祖屋里", "你打碎过一只据说传了三代的瓷碗，至今没人知道是你。"),
     ("在{place}的一家裁缝铺", "你跟着一个老裁缝学过几天手艺，他说你手太急，成不了事。"),
     ("在{place}的一家医院", "你在病床上躺了一个月，窗外那棵树从发芽一直看到长满叶子。"),
@@ -254,7 +297,28 @@ EVENTS = (  # (where, with {place}: a town or city; what happened there)
     ("在{place}乡下", "你在一个陌生人家里借宿，主人把唯一的一床新被子让给了你。"),
     ("在{place}的一家戏院", "你头一回看京戏，看到一半就睡着了，醒来时满场都在叫好。"),
     ("在{place}的一家书局", "你替人校过一部厚厚的书稿，挑出的错字比作者自己还多。"),
-    ("在{place}的海边", "你第一次见到大海，在沙滩上坐了整整一个下午，什么话也没说。"),
+    ("在{place}的一家电影院", "你第一次看有声电影，散场了还坐在位子上，半天说不出话来。"),
+    ("在{place}的一家邮局", "你排了一个钟头的队寄一封挂号信，轮到你时，窗口刚好关了。"),
+    ("在{place}的一间画室", "你给一位穷画家当过一下午的模特，他送你的那幅素描后来不知去向。"),
+    ("在{place}的一家小旅馆", "你半夜被隔壁的争吵声吵醒，第二天一早，那对客人已经不告而别。"),
+    ("在{place}的图书馆", "你在一本旧书里发现了一封几十年前的情书，犹豫了很久，还是把它夹了回去。"),
+    ("在{place}的一家药铺", "你替发高烧的房东抓过药，跑了三条街才找到一家还开着门的。"),
+    ("在{place}的一家钟表铺", "你看老师傅修了一下午的座钟，临走时他说，修钟跟做人一样，急不得。"),
+    ("在{place}的一所夜校", "你跟着一群比你年长的人学过一阵子英文，最后只记住了几句问候的话。"),
+    ("在{place}的一座老桥上", "你和一个多年不见的同学擦肩而过，等你回过头，他已经走远了。"),
+    ("在{place}的一家印刷所", "你熬了三个通宵帮人赶印一批传单，最后领到的工钱只够吃一顿饭。"),
+    ("在{place}的一间教室里", "你头一回被先生当着全班的面夸奖，脸红得抬不起头。"),
+    ("在{place}的一家旧货行", "你把一只祖传的铜炉当了出去，后来攒够了钱去赎，它已经被人买走了。"),
+    ("在{place}的一家澡堂", "你听几个老街坊争论了一下午的时局，谁也没说服谁。"),
+    ("在{place}的一家西餐馆", "你第一次用刀叉，把一块牛排切得满盘狼藉，对面的人却装作没看见。"),
+    ("在{place}的一间诊所", "你陪一位朋友等了一整夜的消息，天亮时医生出来，只说了一句“没事了”。"),
+    ("在{place}的一家报馆门口", "你等了一上午，就为了头一个买到登着自己名字的那份报纸。"),
+    ("在{place}的一个茶摊上", "你和一个挑夫聊了一下午，他讲的走南闯北的事，比你读过的游记都精彩。"),
+    ("在{place}的一家客栈", "你被店主错认成了另一位客人，吃了一顿不属于你的好饭，至今想起来还有些心虚。"),
+    ("在{place}的一家裱画店", "你看老师傅把一幅撕破的旧画一点点裱好，破口处竟看不出一丝痕迹。"),
+    ("在{place}的一次同乡会上", "你被推上台讲几句话，一紧张，把主人的名字叫错了。"),
+    ("在{place}的一家布店", "你替母亲挑过一块做新衣的料子，店伙计看你年轻，一个劲地劝你挑贵的。"),
+    ("在{place}的一条老街上", "你跟着一个卖糖人的担子走了大半条街，只为看他捏完一只孙悟空。"),
 )
 SENSES = ("空气里飘着{smell}，天色{light}", "四下里都是{smell}，天色{light}", "那天到处是{smell}，天色{light}")
 LIGHTS = ("昏黄", "灰蒙蒙的", "阴沉沉的", "已经暗了", "亮得晃眼", "淡得发白")

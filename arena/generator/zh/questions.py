@@ -19,6 +19,10 @@ LIFE_STEMS = {
     "lost_in": "{name}曾在哪座城市丢过护照？",
 }
 MULTI = "请选出所有符合的选项。"
+SEATING = {  # seat geometry only the plan shows
+    "opposite": "{room}的座次图上，{name}对面那把椅子前摆的是谁的名牌？",
+    "empty": "{room}的座次图上，{name}那一桌有几把椅子前没有名牌？",
+}
 
 
 class Stems:
@@ -75,7 +79,11 @@ class Stems:
             topic = query.topic or ""
             if topic.startswith("furniture:"):
                 return f"平面图上，{self.room(topic.split(':', 1)[1])}里画的是哪件家具？"
+            if topic == "torn":
+                return f"{self.who(draft.subject)}文具匣的照片上，有几张借据被撕成了两半？"
             look, place = dict(draft.extra), self.room(draft_place(draft))
+            if topic in SEATING:
+                return SEATING[topic].format(room=place, name=self.who(draft.subject))
             if topic == "carries":
                 return f"{place}的监控截图上，穿{term(look['coat'])}外套的人手里拿着什么？"
             return f"{place}的监控截图上有几个人？"

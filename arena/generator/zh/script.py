@@ -17,6 +17,7 @@ from arena.generator.facts import At, CaseFacts, Detail
 from arena.generator.longform import sighting_ok
 from arena.generator.lore import CITIES, TOWNS
 from arena.generator.prose import weapon_slot
+from arena.generator.scenery import scenery
 from arena.generator.textunits import length
 from arena.generator.world import Person, World
 from arena.generator.zh import lore
@@ -69,6 +70,8 @@ def opening(wr: Writer) -> None:
     wr.paragraphs.append(f"# {name(p.name)}\n\n{lead}{lore.BACKGROUNDS[p.occupation]}")
     victim = lore.RELATIONS[p.relation].format(**wr.values())
     wr.paragraphs.append(victim + wr.pick(lore.VICTIM_MEMORIES).format(**wr.values()))
+    arrivals = lore.LINER_ARRIVALS if scenery(wr.world.setting.id).arrivals else lore.ARRIVALS
+    wr.paragraphs.append(wr.pick(arrivals).format(**wr.values(occasion=term(wr.world.setting.occasion))))
 
 
 def others(wr: Writer) -> None:
@@ -106,12 +109,15 @@ def day_section(wr: Writer, details: list[Detail]) -> None:
         return
     wr.paragraphs.append(wr.pick(lore.DAY_HEADINGS))
     others_ = [o for o in wr.world.people if o.id != wr.person.id] or [wr.person]
-    for fact in days:
+    home = scenery(wr.world.setting.id).home
+    for i, fact in enumerate(days):
         time = fact.topic[4:]
-        lead = wr.rng.choice(lore.DAY_LEADS).format(time=time, place=term(fact.value))
-        doing = wr.pick(lore.DAY_DOINGS).removeprefix("你").format(
+        leads = lore.DAY_LEADS if i else lore.DAY_LEADS[:1]  # "by then you were already..." needs an hour before it
+        lead = wr.rng.choice(leads).format(time=time, place=term(fact.value))
+        out = fact.value not in home or fact.value.startswith("at ")  # as in English: no strangers at home
+        doing = wr.pick(lore.DAY_DOINGS + lore.DAY_DOINGS_OUT if out else lore.DAY_DOINGS).removeprefix("你").format(
             first=name(wr.rng.choice(others_).name), city=term(wr.rng.choice(list(CITIES))),
-            town=term(wr.rng.choice(list(TOWNS))), smell=wr.rng.choice(lore.SMELLS))
+            town=term(wr.rng.choice(list(TOWNS))), smell=wr.rng.choice(lore.DAY_SMELLS))
         wr.anchors[fact.topic] = lead
         wr.paragraphs.append(f"{lead}，{doing}")
 
@@ -167,7 +173,8 @@ def slot_paragraph(wr: Writer, t: int, seen: list[At], doings: dict[int, Detail]
         parts.append(doing)
     parts.append(wr.rng.choice(lore.MOOD_LEADS).format(time=time) + wr.pick(lore.MOODS))
     if wr.rng.random() < 0.5:
-        parts.append(wr.rng.choice(lore.HEARD_LEADS).format(room=room) + wr.pick(lore.OVERHEARD))
+        sounds = lore.OVERHEARD + tuple(lore.SOUNDS[s] for s in scenery(w.setting.id).sounds)
+        parts.append(wr.rng.choice(lore.HEARD_LEADS).format(room=room) + wr.pick(sounds))
     return "".join(parts) + leaving(wr, t, seen)
 
 
