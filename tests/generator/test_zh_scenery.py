@@ -14,6 +14,7 @@ from arena.generator.scenery import SCENERY, day_place_options
 from arena.generator.settings import SETTINGS
 from arena.generator.zh import lore as zh_lore
 from arena.generator.zh.lexicon import term
+from arena.generator.zh.script import private
 from tests.generator.conftest import cached_case
 
 # Chinese words that tie a phrase to some settings only: none may appear in a setting-free scene table
@@ -79,6 +80,7 @@ def test_chinese_scripts_spend_the_day_in_their_settings_places_and_hear_its_sou
         foreign_sounds = {zh_lore.SOUNDS[s] for other in SCENERY.values() for s in other.sounds} - heard
         weather = {zh_lore.WEATHER[w] for w in next(s.weather for s in SETTINGS if s.id == setting)}
         own_heard = 0
+        outside = [d.removeprefix("你").split("{")[0] for d in zh_lore.DAY_DOINGS_OUT]
         for case in group:
             assert any(w in case.script.briefing for w in weather), setting
             for role in case.script.roles:
@@ -90,6 +92,9 @@ def test_chinese_scripts_spend_the_day_in_their_settings_places_and_hear_its_sou
                 assert route == sorted(route)  # the journey in the order of its route
                 assert not [p for p in foreign_places if f"你{p}，" in text or f"你已经{p}了" in text], setting
                 assert not [s for s in foreign_sounds if s in text], setting
+                for _, v in days:  # at home, in one's own room or cabin: no strangers, no weather
+                    if private(v, own.home):
+                        assert not [d for d in outside if f"{term(v)}，{d}" in text or f"{term(v)}了，{d}" in text]
                 own_heard += sum(zh_lore.SOUNDS[s] in text for s in own.sounds)
                 if setting == "liner":
                     assert term(case.world.building) + "上" in text or f"登上了{term(case.world.building)}" in text \

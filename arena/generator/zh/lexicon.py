@@ -118,7 +118,7 @@ TERMS: dict[str, str] = {
     "writing a letter you knew you would never send": "写一封明知不会寄出的信",
     "picking at a plate of olives": "拨弄一碟橄榄", "reading the notices pinned by the door": "看门边钉着的告示",
     "warming your hands over a radiator": "凑着暖气片烘手",
-    "listening to the talk in the next room without meaning to": "无意间听着隔壁屋里的谈话",
+    "listening to the talk in the next room without meaning to": "有一句没一句地听着隔壁屋里的谈话",
     "straightening a crooked picture frame": "扶正一个歪了的画框",
     "trying to finish a crossword someone had abandoned": "接着做别人丢下的填字游戏",
     "pouring yourself a small glass of sherry": "给自己倒一小杯雪利酒",

@@ -114,12 +114,18 @@ def day_section(wr: Writer, details: list[Detail]) -> None:
         time = fact.topic[4:]
         leads = lore.DAY_LEADS if i else lore.DAY_LEADS[:1]  # "by then you were already..." needs an hour before it
         lead = wr.rng.choice(leads).format(time=time, place=term(fact.value))
-        out = fact.value not in home or fact.value.startswith("at ")  # as in English: no strangers at home
+        out = not private(fact.value, home)
         doing = wr.pick(lore.DAY_DOINGS + lore.DAY_DOINGS_OUT if out else lore.DAY_DOINGS).removeprefix("你").format(
             first=name(wr.rng.choice(others_).name), city=term(wr.rng.choice(list(CITIES))),
             town=term(wr.rng.choice(list(TOWNS))), smell=wr.rng.choice(lore.DAY_SMELLS))
         wr.anchors[fact.topic] = lead
         wr.paragraphs.append(f"{lead}，{doing}")
+
+
+def private(place: str, home: tuple[str, ...]) -> bool:
+    """Whether a day place is the role's own (at home, in its own room or cabin): no strangers, no weather."""
+    return (place in home and not place.startswith("at ")) or "at home" in place or \
+        place.startswith(("in your ", "in a guest room", "in a hotel room"))
 
 
 def company(wr: Writer, t: int, seen: list[At]) -> str:
