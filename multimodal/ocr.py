@@ -10,6 +10,11 @@ The language is the case's (`multimodal.language.ocr_language`: `eng`, `chi_sim`
 tesseract's Chinese models want characters about twice the height cards print them at, so images
 read in Chinese are enlarged 2x first (card characters recovered: 79-99% -> 93-100%); tesseract
 puts spaces between Chinese characters, and they are removed from what is returned.
+
+tesseract's own OpenMP threads cost more than they save on card-sized images (37 cards read one
+after another: 22.1 s with them, 11.2 s without), so `OMP_THREAD_LIMIT` defaults to 1 for the
+tesseract processes started from here (a value the user set wins); callers that read many cards
+read them in parallel instead (`arena/generator/legible.py`).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from PIL import Image
 from multimodal.language import squeeze_cjk_spaces
 
 log = logging.getLogger(__name__)
+os.environ.setdefault("OMP_THREAD_LIMIT", "1")  # see the module docstring; pytesseract passes os.environ on
 OCR_CACHE_ENV = "ARENA_OCR_CACHE"
 DEFAULT_CONFIG = "--psm 3"
 

@@ -10,6 +10,8 @@ is deterministic for one tesseract build, so the written case stays byte-identic
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,15 +59,21 @@ def redraw(folder: Path, spec: CardSpec, lang: str = "eng") -> CardSpec | None:
     return None
 
 
+def first_reading(folder: Path, specs: list[CardSpec], lang: str) -> list[tuple[int, CardSpec, float]]:
+    """Every floored card's index, spec and OCR recovery as rendered, read in parallel (one tesseract process
+    per core; the readings, and so the case, are the same as one at a time)."""
+    floored_cards = [(i, spec) for i, spec in enumerate(specs) if floored(spec)]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        scores = list(pool.map(lambda card: file_recovery(card[1], folder / card[1].file, lang), floored_cards))
+    return [(i, spec, got) for (i, spec), got in zip(floored_cards, scores, strict=True)]
+
+
 def make_legible(folder: Path, lang: str = "eng") -> tuple[list[CardSpec], list[Redrawn]]:
     """Re-render every floored card of a written case that misses the floor: the specs as they now stand (to
     write back into cards.yaml) and the redraws. `lang` is the case's tesseract language (`ocr_language`)."""
     specs = load_card_specs(folder)
     redrawn: list[Redrawn] = []
-    for i, spec in enumerate(specs):
-        if not floored(spec):
-            continue
-        got = file_recovery(spec, folder / spec.file, lang)
+    for i, spec, got in first_reading(folder, specs, lang):
         if got >= LEGIBILITY_FLOOR:
             continue
         better = redraw(folder, spec, lang)
