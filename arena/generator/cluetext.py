@@ -55,6 +55,16 @@ def at_fact(draft: ClueDraft, person: str | None) -> At:
     return next(f for f in draft.facts if isinstance(f, At) and f.person == person)
 
 
+def marker_slot(draft: ClueDraft) -> int:
+    """The quarter hour a floor plan's markers show (its first position fact)."""
+    return next(f.slot for f in draft.facts if isinstance(f, At))
+
+
+def route_start(draft: ClueDraft) -> int:
+    """The first quarter hour of a phone's location trail."""
+    return min(f.slot for f in draft.facts if isinstance(f, At))
+
+
 def sighting_text(rng: random.Random, draft: ClueDraft, world: World) -> str:
     fact = at_fact(draft, draft.subject)
     room, time, who = world.place_name(fact.place), world.slots[fact.slot], name(world, draft.subject)
@@ -119,11 +129,11 @@ def caption(rng: random.Random, draft: ClueDraft, world: World) -> str:
         legend = "; ".join(f"{mark} = {name(world, pid)}" for pid, mark in draft.extra)
         text = f"The floor plan of {world.building}. Gaps in the walls are doorways."
         if legend:
-            slot = next(f.slot for f in draft.facts if isinstance(f, At))
+            slot = marker_slot(draft)
             text += f" Markers show where the motion sensors placed people at {world.slots[slot]}: {legend}."
         return text
     if draft.source == "route":
-        start = min(f.slot for f in draft.facts if isinstance(f, At))
+        start = route_start(draft)
         return (f"The location history of {name(world, draft.subject)}'s phone: one point every quarter hour, "
                 f"starting at {world.slots[start]}. Arrows show the direction of travel.")
     if draft.style == "objects":

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 
 from arena.generator import pools
+from arena.generator.cluetext import at_fact, marker_slot, route_start
 from arena.generator.evidence import ClueDraft
-from arena.generator.facts import At, Motive, Trace
+from arena.generator.facts import Motive, Trace
 from arena.generator.world import World
 from arena.generator.zh.lexicon import HATS, name, term
 from arena.generator.zh.phrases import motive
@@ -44,10 +45,6 @@ def clue_title(draft: ClueDraft, world: World) -> str:
         "timetable": "工作人员的行踪登记板", "seating": f"{where}的座次图", "exhibit": f"{subject}的文具匣",
     }
     return by_source.get(draft.source, f"关于{subject}的线索")
-
-
-def at_fact(draft: ClueDraft, person: str | None) -> At:
-    return next(f for f in draft.facts if isinstance(f, At) and f.person == person)
 
 
 def sighting_text(rng: random.Random, draft: ClueDraft, world: World) -> str:
@@ -105,11 +102,11 @@ def caption(draft: ClueDraft, world: World) -> str:
         legend = "；".join(f"{colour_words(mark)}＝{who(world, pid)}" for pid, mark in draft.extra)
         text = f"{term(world.building)}的平面图。墙上的缺口就是门。"
         if legend:
-            slot = next(f.slot for f in draft.facts if isinstance(f, At))
+            slot = marker_slot(draft)
             text += f"图上的标记表示{world.slots[slot]}时移动感应器测到的各人位置：{legend}。"
         return text
     if draft.source == "route":
-        start = min(f.slot for f in draft.facts if isinstance(f, At))
+        start = route_start(draft)
         return (f"{who(world, draft.subject)}手机的定位记录：每一刻钟一个点，从{world.slots[start]}开始。"
                 "箭头表示走动的方向。")
     if draft.style == "objects":
