@@ -12,6 +12,7 @@ import logging
 import os
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,8 @@ from arena.providers.messages import Request, Response
 
 CACHE_ENV = "ARENA_CACHE_DIR"
 DEFAULT_CACHE_DIR = Path(".arena") / "cache"
+BUSY_WAIT_S = 5.0  # SQLite's own wait for a lock held by another process
+OPEN_WAIT_S = 30.0  # how long opening tries again while the file is locked (see `ResponseCache._prepare`)
 CACHED_STATUSES = frozenset({"ok", "refused_or_blocked"})
 log = logging.getLogger(__name__)
 
@@ -43,13 +46,27 @@ class ResponseCache:
         self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, response TEXT NOT NULL,"
-                             " created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)")
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=BUSY_WAIT_S)
+            self._prepare()
         except (OSError, sqlite3.Error) as exc:
             raise ConfigError(f"{path}: cannot open the response cache ({exc}); set {CACHE_ENV} elsewhere") from exc
         self._lock = threading.Lock()
+
+    def _prepare(self) -> None:
+        """Switch to WAL and create the table. Processes opening one new file at once (Ray workers) can find
+        it locked: SQLite's busy wait does not cover the switch to WAL, so that is tried again for up to
+        `OPEN_WAIT_S` seconds before the error is raised."""
+        deadline = time.monotonic() + OPEN_WAIT_S
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, response TEXT NOT "
+                                 "NULL, created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     @classmethod
     def default(cls) -> ResponseCache:
