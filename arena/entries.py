@@ -22,10 +22,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tomllib
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Literal
+from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import ConfigDict, Field, ValidationError, computed_field, field_validator
 
@@ -42,6 +45,11 @@ IDENTITY_FIELDS = ("model", "temperature", "max_tokens", "strategy", "base_url",
 LATER_IDENTITY_DEFAULTS: dict[str, Any] = {"structured": "auto", "vision": True, "image_mode": "native",
                                            "system_role": "system", "context_tokens": None, "long_script": "full"}
 StructuredSetting = Literal["auto", "json_schema", "json_object", "off"]
+# Providers whose entries never open a connection or read a key: the only ones that may be played from
+# settings read back from a database or a session (see `trusted_entry`).
+OFFLINE_PROVIDERS = ("builtin", "mock")
+# Query parameters of a `base_url` that carry a credential; such a URL is refused (keys go in api_key_env).
+SECRET_QUERY = re.compile(r"key|token|secret|passw|auth|sig|credential", re.IGNORECASE)
 ImageMode = Literal["native", "ocr", "caption", "none"]
 
 
@@ -90,6 +98,13 @@ class Entry(Memoised):
             raise ValueError(f"model must look like provider/model (e.g. openai/gpt-4o), got {value!r}")
         return value
 
+    @field_validator("base_url")
+    @classmethod
+    def _check_base_url(cls, value: str | None) -> str | None:
+        if value is not None:
+            check_base_url(value)
+        return value
+
     @property
     def provider(self) -> str:
         return self.model.partition("/")[0]
@@ -121,6 +136,47 @@ class Entry(Memoised):
         """All settings as JSON (operational ones too), computed once: the key of the entry's adapter and
         concurrency limit in a model client."""
         return self.model_dump_json()
+
+
+def url_credentials(url: str) -> list[str]:
+    """What in a URL carries a credential: "user:password@" and query parameters named like a key."""
+    try:
+        parts = urlsplit(url)
+        found = ["user:password@"] if parts.username is not None or parts.password is not None else []
+    except ValueError:
+        return []
+    return found + [name for name, _ in parse_qsl(parts.query, keep_blank_values=True) if SECRET_QUERY.search(name)]
+
+
+def check_base_url(url: str) -> None:
+    """ValueError for a server URL that carries a credential (user:password@, ?api_key=...): a URL is
+    stored, hashed into the entry id and shown, so a key in it would be published."""
+    if found := url_credentials(url):
+        raise ValueError(f"base_url must not carry a credential ({', '.join(found)}); put the key in an "
+                         "environment variable and name it with api_key_env")
+
+
+def is_offline(entry: Entry) -> bool:
+    """True for an entry that never dials out or reads a key: a built-in or mock agent with no server and no
+    key variable."""
+    return entry.provider in OFFLINE_PROVIDERS and entry.base_url is None and entry.api_key_env is None
+
+
+def trusted_entry(described: Entry, known: Mapping[str, Entry]) -> Entry:
+    """The entry to play for one described by stored data (a database row, a play session): the owner's own
+    entry with the same id from `known` (the entries file and the built-ins), else the described entry only if
+    it is offline. Stored settings never decide where a request goes or which key it carries, so a model
+    entry that is not in the owner's entries file is refused (ConfigError, saying how to add it)."""
+    for entry in known.values():
+        if entry.entry_id == described.entry_id:
+            return entry
+    if is_offline(described):
+        return described
+    where = f" at {described.base_url}" if described.base_url else ""
+    raise ConfigError(f"entry {described.name!r} ({described.entry_id}{where}) is not in your entries file, and "
+                      "settings read from a database are never used to call a model; to play it, add "
+                      f"[entries.{described.name.replace('/', '-')}] with model = {described.model!r} and the same "
+                      "settings to your entries file (see entries.example.toml)")
 
 
 def builtin_entries() -> dict[str, Entry]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from arena.agents.base import Agent
 from arena.agents.human import AwaitingHuman, HumanAgent, HumanReplayError
@@ -35,8 +35,8 @@ from arena.engine.parsing import OutputError, parse_output
 from arena.engine.replay import replay
 from arena.engine.rules import GameConfig, script_hash
 from arena.engine.state import GameState, Seating, culprit_roles
-from arena.entries import Entry
-from arena.errors import GameError, ScriptError
+from arena.entries import Entry, load_entries, trusted_entry
+from arena.errors import ConfigError, GameError, ScriptError
 from arena.providers.client import ModelClient
 from arena.providers.pricing import Price
 from arena.scripts.loader import discover_scripts, load_script
@@ -64,19 +64,32 @@ class SeatSpec(BaseModel):
 
     @property
     def opponents_entry(self) -> Entry:
-        return Entry.model_validate(self.opponents)
+        """The opponents' entry as the owner defines it (`seat_entry`): stored settings never dial a model."""
+        return seat_entry(self.opponents)
 
     @property
     def teammates_entry(self) -> Entry:
-        return Entry.model_validate(self.teammates)
+        return seat_entry(self.teammates)
 
     def faction(self, script: Script) -> str:
         return "murderer" if self.role in culprit_roles(script) else "civilians"
 
     def seating(self, script: Script) -> Seating:
-        human, other = self.player, self.opponents_entry.entry_id
+        human, other = self.player, Entry.model_validate(self.opponents).entry_id  # an id to record, not to dial
         return Seating(civilians=other, murderer=human) if self.faction(script) == "murderer" \
             else Seating(civilians=human, murderer=other)
+
+
+def seat_entry(stored: Mapping[str, Any]) -> Entry:
+    """The entry to play for one stored in a session: the owner's entry with the same id (entries file or
+    built-ins), or the stored one if it is offline; ConfigError otherwise. A session row is data in a database
+    file that anyone may have written, so its `base_url` and `api_key_env` are never used to call a model."""
+    try:
+        described = Entry.model_validate(dict(stored))
+    except ValidationError as exc:
+        raise ConfigError(f"a play session stores an entry that is not valid ({exc.errors()[0]['msg']}); "
+                          "start a new game") from None
+    return trusted_entry(described, load_entries())
 
 
 def new_spec(player_name: str, script: Script, role: str, opponents: Entry, teammates: Entry, seed: int,

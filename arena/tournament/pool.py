@@ -1,9 +1,11 @@
 """The active pool: registered, non-deprecated entries turned back into playable `Entry`s.
 
 The store keeps an entry's identity (provider, model and the settings hashed into its id) but not
-its operational settings (key variable, timeout, prices). So a pool entry is taken from the entries
-file when one there has the same id, and otherwise rebuilt from its stored identity; an entry that
-cannot be rebuilt to the same id is skipped, with the reason.
+its operational settings (key variable, timeout, prices). A database may come from someone else, so
+its rows never decide where a request goes or which key it carries: a pool entry is the owner's own
+entry with the same id (from the entries file), or, for an offline entry (built-in or mock, no
+server, no key variable), the entry rebuilt from its stored identity. Any other entry is skipped,
+with the reason and how to add it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from arena.entries import Entry
+from arena.entries import Entry, is_offline
 from leaderboard.store.queries import EntryRow
 
 
@@ -40,10 +42,20 @@ def active_pool(rows: Iterable[EntryRow], known: Mapping[str, Entry], exclude: s
     for row in rows:
         if row.deprecated or row.entry_id == exclude:
             continue
-        entry = by_id.get(row.entry_id) or rebuild_entry(row)
+        entry = by_id.get(row.entry_id)
         if entry is None:
-            skipped.append((row.entry_id, "its stored settings do not rebuild the same entry; add it to the "
-                                          "entries file"))
-        else:
-            entries.append(entry)
+            rebuilt = rebuild_entry(row)
+            if rebuilt is None or not is_offline(rebuilt):
+                skipped.append((row.entry_id, _why_skipped(row, rebuilt)))
+                continue
+            entry = rebuilt
+        entries.append(entry)
     return Pool(tuple(entries), tuple(skipped))
+
+
+def _why_skipped(row: EntryRow, rebuilt: Entry | None) -> str:
+    if rebuilt is None:
+        return "its stored settings do not rebuild the same entry; add it to the entries file"
+    return (f"it calls a model and is not in your entries file (stored settings are never used to call a model); "
+            f"add [entries.{row.name.replace('/', '-')}] with model = \"{row.provider}/{row.model}\" and the same "
+            "settings to play it")

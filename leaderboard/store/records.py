@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from arena.entries import url_credentials
 from arena.errors import StoreError
 
 SECRET_NAME = re.compile(r"(api[_-]?key|secret|passw(or)?d|authorization|bearer|access[_-]?token|auth[_-]?token"
@@ -51,7 +52,7 @@ def find_secrets(value: Any, where: str = "settings") -> list[str]:
     elif isinstance(value, list | tuple):
         for index, item in enumerate(value):
             found.extend(find_secrets(item, f"{where}[{index}]"))
-    elif isinstance(value, str) and SECRET_VALUE.match(value.strip()):
+    elif isinstance(value, str) and (SECRET_VALUE.match(value.strip()) or url_credentials(value)):
         found.append(where)
     return found
 
