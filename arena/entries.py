@@ -38,7 +38,8 @@ from arena.frozen import Memoised
 ENTRIES_ENV = "ARENA_ENTRIES"
 DEFAULT_ENTRIES_FILE = Path("entries.toml")
 BUILTIN_NAMES = ("builtin/random", "builtin/naive")
-QA_BUILTIN_NAMES = ("builtin/ocr",)  # answer QA suites only; `make_agent` refuses them for games
+# answer QA suites only (`make_agent` refuses them for games): the OCR-only row and the blind answerers
+QA_BUILTIN_NAMES = ("builtin/ocr", "builtin/longest", "builtin/prior", "builtin/lookup")
 IDENTITY_FIELDS = ("model", "temperature", "max_tokens", "strategy", "base_url", "options")
 # Settings added later: part of the identity only when changed from their default, so the ids of
 # entries that leave them alone stay what they were.

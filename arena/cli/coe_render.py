@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Column, Table
 
 from arena.coe.agreement import MIN_N
+from arena.coe.ceiling import Ceiling, above_blind, blind_ceilings, blind_for
 from arena.coe.outcomes import Agreement, Correlation
 from arena.coe.probe_report import INFERENTIAL_INFORMED, ProbeRow
 from arena.coe.probes import THINKTHRICE_KEYS
@@ -32,15 +33,53 @@ def condition_text(row: CoeRow) -> str:
     return f"{row.condition} vs {row.opponent}" if row.opponent else row.condition
 
 
-def row_json(row: CoeRow) -> dict[str, Any]:
+def row_json(row: CoeRow, ceilings: dict[str, Ceiling] | None = None) -> dict[str, Any]:
     data = row.model_dump()
-    return {k: data[k] for k in ROW_KEYS}
+    shown = {k: data[k] for k in ROW_KEYS}
+    shown["above_blind"] = {s: m.model_dump() for s, m in above_blind(row, ceilings or {}).items()}
+    return shown
 
 
 def report_json(rows: list[CoeRow], agreement: list[Agreement], correlation: list[Correlation],
                 probes: list[ProbeRow] | None = None) -> dict[str, Any]:
-    return {"rows": [row_json(r) for r in rows], "agreement": [a.model_dump() for a in agreement],
+    ceilings = blind_ceilings(rows)
+    return {"rows": [row_json(r, ceilings) for r in rows],
+            "blind_ceiling": {s: c.model_dump() for s, c in ceilings.items()},
+            "agreement": [a.model_dump() for a in agreement],
             "correlation": [c.model_dump() for c in correlation], "probes": [p.model_dump() for p in probes or []]}
+
+
+def ceiling_table(rows: list[CoeRow]) -> Table | None:
+    """Per suite, the best blind row and how far each other row stands above it."""
+    ceilings = blind_ceilings(rows)
+    if not ceilings:
+        return None
+    suites = [s for s in ("lsu", "tiu", "miu", "mmr") if s in ceilings]
+    table = Table(Column("", overflow="fold", min_width=14), *(Column(s.upper(), justify="right") for s in suites),
+                  box=box.SIMPLE_HEAD, pad_edge=False, title="Above the blind ceiling (points)",
+                  caption="blind ceiling = the best row that does not do the task (longest option, options-only "
+                          "prior, keyword lookup without images; no-images for TIU/MIU/MMR; OCR-only for MIU/MMR); "
+                          "* = the row's 95% CI lies above the ceiling's")
+    table.add_row("blind ceiling", *(_ceiling_cell(ceilings[s]) for s in suites), style="bold")
+    shown: set[tuple[str, str]] = set()
+    for row in rows:  # the QA figures stand on every condition row of an entry's mode: one line each
+        margins = above_blind(row, ceilings)
+        if row.ablation != "none" or not margins or (row.entry, row.mode) in shown or blind_for(row):
+            continue
+        shown.add((row.entry, row.mode))
+        table.add_row(f"{row.name} ({row.mode})", *(_margin_cell(margins.get(s)) for s in suites))
+    return table
+
+
+def _ceiling_cell(ceiling: Ceiling) -> str:
+    ci = f" [{ceiling.ci[0]:.0f}-{ceiling.ci[1]:.0f}]" if ceiling.ci else ""
+    return f"{ceiling.accuracy:.1f}{ci} {ceiling.name.removeprefix('builtin/')}"
+
+
+def _margin_cell(margin: Any) -> str:
+    if margin is None:
+        return "-"
+    return f"{margin.points:+.1f}" + ("*" if margin.separated else "")
 
 
 def probe_condition(row: ProbeRow) -> str:
@@ -175,7 +214,7 @@ def print_report(out: Console, path: Path, rows: list[CoeRow], depths: list[Dept
                  correlation: list[Correlation], probes: list[ProbeRow] | None = None) -> None:
     if rows:
         out.print(report_table(rows, f"Chain of evaluation ({path})"))
-    for extra in (offline_table(rows), mirage_table(rows, offline=False), mirage_table(rows, offline=True),
+    for extra in (ceiling_table(rows), offline_table(rows), mirage_table(rows, offline=False), mirage_table(rows, offline=True),
                   wellplay_table(probes) if probes else None, thinkthrice_table(probes or []),
                   agreement_table(agreement), correlation_table(correlation)):
         if extra is not None:

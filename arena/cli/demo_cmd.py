@@ -39,7 +39,8 @@ from leaderboard.store.db import DB_ENV, default_db_path
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 APP_FILE = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 GAME_ENTRIES = ("builtin/naive", "builtin/random", "mock/player")
-QA_ENTRIES = ("builtin/random", "builtin/naive", "builtin/ocr", "mock/player")
+QA_ENTRIES = ("builtin/random", "builtin/naive", "builtin/ocr", "builtin/longest", "builtin/prior", "builtin/lookup",
+              "mock/player")
 DbOpt = typer.Option(None, "--db", help="DuckDB file (default: $ARENA_DB, else ./arena.duckdb).")
 
 

@@ -71,9 +71,14 @@ def validate(paths: list[Path] = PathsArg,
              min_words: int = typer.Option(0, "--min-words", help="Also require every role script to have at "
                                            "least this many words (generated cases: their requested length)."),
              legibility: bool = typer.Option(False, "--legibility/--no-legibility", help="Also OCR every "
-                                             "text-rich card (about a second a card).")) -> None:
+                                             "text-rich card (about a second a card)."),
+             blind: bool = typer.Option(True, "--blind/--no-blind", help="Report each suite's blind ceiling: the "
+                                        "best of builtin/longest, builtin/prior and builtin/lookup on the case."),
+             blind_margin: float = typer.Option(None, "--blind-margin", help="Also fail a case whose blind ceiling "
+                                                "in a suite is more than this many points above chance.")) -> None:
     """Check cases: structure, and the case checks (coherence, solution, keys, vision, length, legibility),
-    each problem with case, clue or question and the fix; exit 1 on any problem."""
+    each problem with case, clue or question and the fix; exit 1 on any problem. Then the blind ceilings."""
+    from arena.coe.ceiling import case_ceilings  # runs the blind answerers on the case's items
     from arena.generator.report import case_problems  # the checks load the solver and the image tools
     from arena.scripts.validation import validate_script
 
@@ -84,8 +89,13 @@ def validate(paths: list[Path] = PathsArg,
             script = load_script_unchecked(path)
             file = str(script_file(path))
             problems = [*validate_script(script, file), *case_problems(script, file, min_words or None, legibility)]
+            ceilings = case_ceilings(script) if blind or blind_margin is not None else []
         except ScriptError as exc:
-            problems = exc.problems or [str(exc)]
+            problems, ceilings = exc.problems or [str(exc)], []
+        if blind_margin is not None:
+            problems = [*problems, *(f"[blind] {script.id}: {c.text()} is {c.over_chance:.0f} points above chance "
+                                     f"(allowed {blind_margin:g}); rewrite the items a blind answerer gets right "
+                                     "(see docs/coe.md, blind rows)" for c in ceilings if c.over_chance > blind_margin)]
         if problems:
             failed += 1
             out.print(f"[red]FAIL[/] {path}: {len(problems)} problem(s)")
@@ -93,6 +103,8 @@ def validate(paths: list[Path] = PathsArg,
                 out.print(f"  - {problem}", markup=False, highlight=False)
         else:
             out.print(f"[green]ok[/]   {path}")
+        if ceilings:
+            out.print("  blind ceilings: " + "; ".join(c.text() for c in ceilings), markup=False, highlight=False)
     if failed:
         raise typer.Exit(1)
 

@@ -215,14 +215,21 @@ BUILTIN_ANSWERERS: dict[str, type[BuiltinAnswerer]] = {
     "builtin/random": RandomAnswerer, "builtin/naive": NaiveAnswerer, "builtin/ocr": OcrAnswerer}
 
 
+def builtin_answerers() -> dict[str, type[BuiltinAnswerer]]:
+    """Every keyless QA row: the reference rows above and the blind answerers (`arena.coe.blind`)."""
+    from arena.coe.blind import BLIND_ANSWERERS  # it builds on this module
+
+    return {**BUILTIN_ANSWERERS, **BLIND_ANSWERERS}
+
+
 def make_answerer(entry: Entry, client: ModelClient | None = None, *, ocr: OcrReader | None = None,
                   no_cache: bool = False) -> Answerer:
     """The answerer for an entry: a reference row for built-ins, else a model behind `client`."""
     if entry.is_builtin:
-        kind = BUILTIN_ANSWERERS.get(entry.model)
+        kinds = builtin_answerers()
+        kind = kinds.get(entry.model)
         if kind is None:
-            raise ConfigError(f"{entry.model} does not answer QA suites; built-in QA rows: "
-                              f"{', '.join(BUILTIN_ANSWERERS)}")
+            raise ConfigError(f"{entry.model} does not answer QA suites; built-in QA rows: {', '.join(kinds)}")
         return kind(entry, ocr)
     if client is None:
         raise ConfigError(f"entry {entry.name!r} calls a model: a ModelClient is needed to answer")

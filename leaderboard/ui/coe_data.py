@@ -11,7 +11,8 @@ read-only snapshot and only reshapes it into frames:
 - `agreement`: Krippendorff's alpha between the LLM judges of a panel;
 - `mirage` / `mirage_offline`: MIRAGE's Victory, CIC (counted), TII, ICI, SCI per row, LLM-judged and
   the offline judge's apart (`arena.coe.mirage_report`);
-- `probes`: the post-game probes' rows (`arena.coe.probe_report`).
+- `probes`: the post-game probes' rows (`arena.coe.probe_report`);
+- `ceiling` / `above`: per suite, the blind ceiling (`arena.coe.ceiling`), and each row's points above it.
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ from dataclasses import dataclass, field
 import pandas as pd
 import streamlit as st
 
+from arena.coe.ceiling import above_blind, blind_ceilings, blind_for
 from arena.coe.mirage_report import COUNTED, JUDGED
 from arena.coe.outcomes import coe_vs_win_rate, judge_agreement
 from arena.coe.probe_report import probe_report
-from arena.coe.report import GAME_METRICS, JUDGED_METRICS, METRICS, QA_METRICS, coe_report, mmr_by_depth
+from arena.coe.report import GAME_METRICS, JUDGED_METRICS, METRICS, QA_METRICS, CoeRow, coe_report, mmr_by_depth
 from leaderboard.store import Reader
 from leaderboard.ui.data import TTL_S, Version, file_version
 
@@ -42,6 +44,8 @@ class CoeFrames:
     mirage: pd.DataFrame = field(default_factory=pd.DataFrame)
     mirage_offline: pd.DataFrame = field(default_factory=pd.DataFrame)
     probes: pd.DataFrame = field(default_factory=pd.DataFrame)
+    ceiling: pd.DataFrame = field(default_factory=pd.DataFrame)
+    above: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     @property
     def empty(self) -> bool:
@@ -80,6 +84,25 @@ def mirage_frame(table: pd.DataFrame, offline: bool) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def ceiling_frames(rows: list[CoeRow]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(one row per suite: the blind ceiling, its interval, n and row; one row per entry and mode that does
+    the task: points above the ceiling per suite)."""
+    ceilings = blind_ceilings(rows)
+    ceiling = pd.DataFrame([{"suite": s.upper(), "ceiling": c.accuracy, "ci": c.ci, "n": c.n, "row": c.name,
+                             "mode": c.mode} for s, c in ceilings.items()])
+    above, seen = [], set()
+    for row in rows:
+        if row.ablation != "none" or blind_for(row) or (row.entry, row.mode) in seen:
+            continue
+        margins = above_blind(row, ceilings)
+        if margins:
+            seen.add((row.entry, row.mode))
+            above.append({"entry": row.entry, "name": row.name, "mode": row.mode,
+                          **{s.upper(): m.points for s, m in margins.items()},
+                          "apart": ", ".join(s.upper() for s, m in margins.items() if m.separated) or "none"})
+    return ceiling, pd.DataFrame(above)
+
+
 def coe_frames(path: str) -> CoeFrames:
     """The report's rows and companions as frames (uncached; see `coe`)."""
     with Reader(path).snapshot() as conn:
@@ -92,7 +115,8 @@ def coe_frames(path: str) -> CoeFrames:
         probes = pd.DataFrame([p.model_dump() for p in probe_report(conn)])
     table = pd.DataFrame([r.model_dump() for r in rows])
     return CoeFrames(table, offline_frame(table) if not table.empty else pd.DataFrame(), depth, correlation,
-                     agreement, mirage_frame(table, offline=False), mirage_frame(table, offline=True), probes)
+                     agreement, mirage_frame(table, offline=False), mirage_frame(table, offline=True), probes,
+                     *ceiling_frames(rows))
 
 
 @st.cache_data(ttl=TTL_S, show_spinner=False)

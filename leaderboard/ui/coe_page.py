@@ -136,12 +136,36 @@ def show_chain(frames: coe_data.CoeFrames, names: dict[str, str]) -> None:
         return
     table = labelled(frames.table, names)
     show_table(table)
+    show_ceiling(frames, names)
     main_rows = table[~table["mode"].astype(str).str.contains("+", regex=False)]
     metrics = [m for m in coe_data.METRICS if m in main_rows and main_rows[m].notna().any()]
     if metrics:
         st.subheader("Scores by metric")
         st.altair_chart(charts.coe_bars(main_rows, metrics), width="stretch")
     show_companions(frames, names)
+
+
+def show_ceiling(frames: coe_data.CoeFrames, names: dict[str, str]) -> None:
+    """The blind ceiling per suite and each entry's points above it."""
+    st.subheader("Above the blind ceiling")
+    if frames.ceiling.empty:
+        st.info("No blind row yet: run `arena qa --entry builtin/longest` (and builtin/prior, builtin/lookup, "
+                "builtin/ocr, or any entry with `--ablation no-images`) on the same cases.")
+        return
+    st.caption("A suite's score means what its name says only above its blind ceiling: the best row that answers "
+               "without doing the task (the longest option, an options-only prior from the other cases, a keyword "
+               "lookup in the text sent with images withheld; no images for TIU, MIU and MMR; OCR only for MIU and "
+               "MMR). Points above the ceiling; *apart* lists the suites where the entry's 95% interval lies wholly "
+               "above the ceiling's.")
+    ceiling = frames.ceiling.assign(interval=[f"{c[0]:.0f} to {c[1]:.0f}" if c else "too few items"
+                                              for c in frames.ceiling["ci"]])
+    st.dataframe(ceiling, column_order=["suite", "ceiling", "interval", "n", "row"], hide_index=True,
+                 column_config={"ceiling": st.column_config.NumberColumn("ceiling %", format="%.1f")})
+    if not frames.above.empty:
+        above = labelled(frames.above, names)
+        suites = [s for s in ("LSU", "TIU", "MIU", "MMR") if s in above]
+        st.dataframe(above, column_order=["display", "mode", *suites, "apart"], hide_index=True,
+                     column_config={s: st.column_config.NumberColumn(s, format="%+.1f") for s in suites})
 
 
 def show_peers(frames: coe_data.CoeFrames, names: dict[str, str]) -> None:
