@@ -18,6 +18,7 @@ show the best of them per suite as the **blind ceiling** (`arena.coe.ceiling`).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections import defaultdict
@@ -167,26 +168,44 @@ def _corpus_of(folder: str) -> tuple[Script, ...]:
 
 # --- the keyword lookup -------------------------------------------------------------------------
 
+_WORD = re.compile(r"\w+")
 _SPACE = re.compile(r"\s+")
 
 
-def positions(text: str, word: str) -> list[int]:
-    """Character offsets of `word` in the folded `text` (whole words in Latin script)."""
-    if language.has_cjk(word):
-        return [m.start() for m in re.finditer(re.escape(word), text)]
-    return [m.start() for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text)]
+class TextIndex:
+    """Where each word stands in a folded text (character offsets, sorted), for window counts."""
+
+    def __init__(self, text: str) -> None:
+        self.text = _SPACE.sub(" ", language.fold(text))
+        self.at: dict[str, list[int]] = defaultdict(list)
+        for match in _WORD.finditer(self.text):
+            self.at[match.group()].append(match.start())
+
+    def positions(self, word: str) -> list[int]:
+        """Offsets of `word`: a whole word in Latin script, any occurrence of a Han word."""
+        if not language.has_cjk(word):
+            return self.at.get(word, [])
+        found, start = [], self.text.find(word)
+        while start >= 0:
+            found.append(start)
+            start = self.text.find(word, start + 1)
+        return found
+
+    def near(self, word: str, at: int, width: int = WINDOW) -> bool:
+        hits = self.positions(word)
+        i = bisect.bisect_left(hits, at - width)
+        return i < len(hits) and hits[i] <= at + width
 
 
-def window_score(text: str, option_words: set[str], stem_words: set[str]) -> float:
+def window_score(index: TextIndex, option_words: set[str], stem_words: set[str]) -> float:
     """The most stem words found within `WINDOW` characters of any of the option's words, plus the share
     of the option's words found at all (a tie-break among options that no stem word stands beside)."""
     best, found = 0, 0
     for word in option_words:
-        hits = positions(text, word)
+        hits = index.positions(word)
         found += bool(hits)
         for at in hits:
-            near = text[max(0, at - WINDOW): at + len(word) + WINDOW]
-            best = max(best, sum(1 for s in stem_words if positions(near, s)))
+            best = max(best, sum(1 for s in stem_words if index.near(s, at)))
     return best + (found / len(option_words) if option_words else 0.0)
 
 
@@ -194,11 +213,11 @@ class LookupAnswerer(BuiltinAnswerer):
     name = "lookup"
 
     def choose(self, item: QaItem) -> list[str]:
-        text = _SPACE.sub(" ", language.fold(" \n".join(body for _, body in item.context.texts)))
+        index = TextIndex(" \n".join(body for _, body in item.context.texts))
         stem = {w for w in tokens(item.question.stem) if len(w) > 1 or language.has_cjk(w)}
         scores = {}
         for letter, wanted in distinctive(item.shuffled.options).items():
-            scores[letter] = window_score(text, wanted - stem, stem) if wanted - stem else 0.0
+            scores[letter] = window_score(index, wanted - stem, stem) if wanted - stem else 0.0
         return pick(scores, item.n_correct, self.rng(item))
 
 

@@ -31,6 +31,7 @@ from arena.generator.facts import (
 from arena.generator.longform import Draft
 from arena.generator.phrases import motive_phrase
 from arena.generator.prose import briefing, goals, profile, role_script, truth_parts
+from arena.generator.grounding import Grounding
 from arena.generator.questions import (
     Naming,
     QuestionMaker,
@@ -169,6 +170,8 @@ def make_questions(rng: random.Random, world: World, drafts: tuple[ClueDraft, ..
                    facts: CaseFacts, written: dict[str, Draft], clues: list[Clue]) -> QuestionMaker:
     naming = Naming(facts)
     qm = QuestionMaker(rng, world, naming, Solver(facts, facts.all_facts()))
+    qm.grounding = Grounding(facts, naming, {s.id: tuple(s.rests_on) for s in chain.steps})
+    qm.media = set(facts.media_clues)
     qm.texts = normalised(" ".join([*("\n".join(d.paragraphs) for d in written.values()),
                                     *(f"{c.title} {c.text}" for c in clues)]))
     lsu_questions(qm, {pid: d.details for pid, d in written.items()})
@@ -182,7 +185,7 @@ def make_questions(rng: random.Random, world: World, drafts: tuple[ClueDraft, ..
     by_id = {d.id: d for d in drafts}
     for step in chain.steps:
         step_question(qm, step, [r for r in step.rests_on if r in by_id])
-    presence_questions(qm)
+    presence_questions(qm, drafts)
     return qm
 
 

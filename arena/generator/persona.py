@@ -55,7 +55,8 @@ def filler_problems(script: Script, case: CaseFacts) -> list[Finding]:
     problems = []
     for clue in script.clues:
         herring = clue.misleading and any(getattr(f, "person", None) in case.people for f in case.clues[clue.id])
-        if not (clue.key or herring or clue.id in cited):
+        motive = any(isinstance(f, Motive) for f in case.clues[clue.id])  # a motive is the story's, asked or not
+        if not (clue.key or herring or motive or clue.id in cited):
             problems.append(Finding("coherence", f"clue {clue.id}", "filler: not key, not a red herring tied to a "
                                     "suspect, and no question uses it", "drop it or ask about it"))
     return problems
@@ -81,7 +82,7 @@ def check_length(script: Script, case: CaseFacts, words: int) -> list[Finding]:
         if count < words:
             problems.append(Finding("length", f"role {role.id}", f"script has {count} {unit}, fewer than {words}",
                                     "write more of the role's evening and history"))
-        if case.positions and role.id not in late:
+        if case.positions and role.id not in late and not role.culprit:  # no item is sent a culprit's script
             problems.append(Finding("length", f"role {role.id}", "no LSU question asks about the last quarter of "
                                     "its script", "ask about a detail told near the end"))
     return problems

@@ -69,6 +69,13 @@ class Truth(Protocol):
     def answer(self, query: Query, naming: Naming) -> set[str]: ...
 
 
+class Grounds(Protocol):
+    """Re-derives a key from what its item is sent (`arena.generator.grounding.Grounding`)."""
+
+    def evidence(self, suite: Suite, query: Query, evidence: list[str], derived: set[str],
+                 options: dict[str, str], answer: list[str]) -> list[str] | None: ...
+
+
 class QuestionMaker:
     """Accumulates questions and their queries, numbering ids q1, q2, ...
 
@@ -81,6 +88,8 @@ class QuestionMaker:
         self.items: list[tuple[Question, Query]] = []
         self.anchors: dict[str, str] = {}  # question id -> the script sentence holding its evidence
         self.texts = ""  # the case's texts written so far, normalised, so MIU answers can avoid them
+        self.grounding: Grounds | None = None  # when set, every key must follow from what its item is sent
+        self.media: set[str] = set()  # ids of the media-rich clues (a picture shows their facts)
 
     def add(self, suite: Suite, stem: str, correct: list[str], pool: list[str], query: Query, evidence: list[str],
             role: str | None = None, depth: int | None = None, size: int = 4) -> str | None:
@@ -95,6 +104,12 @@ class QuestionMaker:
         options, answer = make_options(self.rng, sorted(derived), pool, size)
         if len(answer) == len(options) and query.kind != "doors_of":
             return None  # every option true: the question tells nothing
+        if self.grounding is not None:
+            sent = self.grounding.evidence(suite, query.model_copy(update={"multi": multi}), evidence, derived,
+                                           options, answer)
+            if sent is None:
+                return None  # no honest context gives this key: ask something else
+            evidence = sent
         qid = f"q{len(self.items) + 1}"
         self.items.append((Question(id=qid, suite=suite, stem=stem, options=options, answer=answer,
                                     evidence=evidence, role=role, depth=depth), query.model_copy(
@@ -235,23 +250,43 @@ def text_clue_question(qm: QuestionMaker, d: ClueDraft) -> None:
                Query(kind="motive_kind", person=motive.person), [d.id], depth=1)
 
 
-def count_options(label: str, top: int = 6) -> list[str]:
-    from arena.generator.solver import plural
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
+
+def count_options(label: str, top: int = 6) -> list[str]:
     return [plural(i, label) for i in range(top + 1)]
 
 
+def count_window(qm: QuestionMaker, query: Query, label: str, low: int, high: int) -> list[str]:
+    """Four consecutive counts from `low` to `high` holding the key, the window placed at random around it, so
+    that which counts are offered says little about which one is right (an options-only prior learns the
+    counts a case writer offers); all the counts when the key is unknown."""
+    derived = qm.truth.answer(query, qm.naming)
+    key = next((int(text.split()[0]) for text in derived if text.split()[0].isdigit()), None)
+    if key is None:
+        return [plural(i, label) for i in range(low, high + 1)]
+    starts = list(range(max(low, key - 3), min(key, high - 3) + 1)) or [max(low, key - 3)]
+    start = qm.rng.choice(starts)
+    return [plural(i, label) for i in range(start, start + 4)]
+
+
+DOOR_COUNTS = 2  # door-count questions per plan: more would make MIU a doorway-counting suite
+DISTANCES = 2
+
+
 def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
-    """Door counts per room, walking distances and marker counts: read off the plan only."""
+    """Door counts of some rooms, walking distances and marker counts: read off the plan only."""
     w, n = qm.world, qm.naming
-    for room in w.layout.ids:
+    for room in qm.rng.sample(list(w.layout.ids), min(DOOR_COUNTS, len(w.layout.ids))):
+        query = Query(kind="door_count", place=room)
         qm.add(Suite.MIU, f"On the floor plan, how many doorways lead out of the {n.label(room)}?", [],
-               count_options("doorway", 5), Query(kind="door_count", place=room), [d.id])
+               count_window(qm, query, "doorway", 1, 6), query, [d.id])
     pairs = [(a, b) for a in w.layout.ids for b in w.layout.ids if a < b]
-    for a, b in qm.rng.sample(pairs, min(4, len(pairs))):
+    for a, b in qm.rng.sample(pairs, min(DISTANCES, len(pairs))):
+        query = Query(kind="distance", place=a, among=(b,))
         qm.add(Suite.MIU, f"On the floor plan, through how many doorways at least must one pass to walk from the "
-               f"{n.label(a)} to the {n.label(b)}?", [], count_options("doorway", 6),
-               Query(kind="distance", place=a, among=(b,)), [d.id])
+               f"{n.label(a)} to the {n.label(b)}?", [], count_window(qm, query, "doorway", 1, 7), query, [d.id])
     pieces = [f for f in d.facts if isinstance(f, Detail) and f.topic.startswith("furniture:")]
     for f in qm.rng.sample(pieces, min(2, len(pieces))):
         if not stated(qm, f.value):
@@ -355,16 +390,19 @@ def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
 PRESENCE_QUESTIONS = 12
 
 
-def presence_questions(qm: QuestionMaker) -> None:
-    """MMR: who was in a room at a time, combining role scripts and clues."""
+def presence_questions(qm: QuestionMaker, drafts: tuple[ClueDraft, ...] = ()) -> None:
+    """MMR: who was in a room at a time, combining role scripts with a picture that places someone (a plan's
+    markers, a trail, a movement board): each question starts from a sighting that only an image shows."""
     w, n = qm.world, qm.naming
-    for _ in range(PRESENCE_QUESTIONS):
-        slot = qm.rng.randrange(w.discovery_slot)
-        room = qm.rng.choice(w.layout.ids)
-        among = qm.people_among([], 5)
-        qm.add(Suite.MMR, f"Which of these people were in the {n.label(room)} at {w.slots[slot]}?", [],
-               [n.label(p) for p in among], Query(kind="present", place=room, slots=(slot,), among=tuple(among),
-                                                  multi=True), [p for p in among], depth=2, size=len(among))
+    seen = [(d.id, f) for d in drafts if d.is_image and d.id in qm.media for f in d.facts if isinstance(f, At)
+            and f.slot < w.discovery_slot]
+    for _ in range(PRESENCE_QUESTIONS if seen else 0):
+        clue, fact = qm.rng.choice(seen)
+        among = qm.people_among([fact.person], 5)
+        qm.add(Suite.MMR, f"Which of these people were in the {n.label(fact.place)} at {w.slots[fact.slot]}?", [],
+               [n.label(p) for p in among], Query(kind="present", place=fact.place, slots=(fact.slot,),
+                                                  among=tuple(among), multi=True),
+               [clue, *(p for p in among if p != fact.person)], depth=2, size=len(among))
 
 
 def clock_options(qm: QuestionMaker) -> tuple[list[str], list[str]]:
@@ -409,18 +447,28 @@ def step_question(qm: QuestionMaker, step: ReasoningStep, clue_refs: list[str]) 
                among=w.layout.ids, multi=True), evidence, depth=step.depth, size=len(qm.rooms))
     else:
         subject = step.id.split("_", 2)[2] if step.id.startswith(("s_void_", "s_clear_")) else None
-        among = sample_among(qm, suspects, subject, 5 if subject else len(suspects))
-        stems = {"with_means": f"Who entered the {n.label(w.weapon_place)} before the murder, and so could have "
-                               f"taken the {w.weapon.name}?",
-                 "with_motive": f"Who had a reason to kill {w.victim} that still held that evening?",
-                 "culprits": f"Who killed {w.victim}?", "voided": "Whose motive had already been settled?",
-                 "no_opportunity": f"Who could not have been in the {n.label(w.murder_place)} when the murder "
-                                   "happened?"}
-        qm.add(Suite.MMR, stems[kind], [], [n.label(p) for p in among],
-               Query(kind=kind, among=tuple(among), multi=True), evidence, depth=step.depth, size=len(among))
+        for _ in range(AMONG_TRIES):  # a set of people whose key is honest (not "everyone but the culprit")
+            if person_step_question(qm, step, kind, evidence, sample_among(qm, suspects, subject, 4)):
+                break
+
+
+AMONG_TRIES = 6
+
+
+def person_step_question(qm: QuestionMaker, step: ReasoningStep, kind: QueryKind, evidence: list[str],
+                         among: list[str]) -> str | None:
+    w, n = qm.world, qm.naming
+    stems = {"with_means": f"Who entered the {n.label(w.weapon_place)} before the murder, and so could have "
+                           f"taken the {w.weapon.name}?",
+             "with_motive": f"Who had a reason to kill {w.victim} that still held that evening?",
+             "culprits": f"Who killed {w.victim}?", "voided": "Whose motive had already been settled?",
+             "no_opportunity": f"Who could not have been in the {n.label(w.murder_place)} when the murder happened?"}
+    return qm.add(Suite.MMR, stems[kind], [], [n.label(p) for p in among],
+                  Query(kind=kind, among=tuple(among), multi=True), evidence, depth=step.depth, size=len(among))
 
 
 def sample_among(qm: QuestionMaker, pool: list[str], subject: str | None, size: int) -> list[str]:
+    """`size` people of `pool` (all of them when it is smaller), the subject among them if there is one."""
     others = [p for p in pool if p != subject]
     picked = qm.rng.sample(others, min(len(others), size - (1 if subject else 0)))
     return sorted(picked + ([subject] if subject else []))

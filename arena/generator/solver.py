@@ -39,13 +39,9 @@ from arena.generator.facts import (
     WeaponKept,
 )
 from arena.generator.floorplan import shortest_paths
-from arena.generator.questions import Naming, clock_label, minutes_of
+from arena.generator.questions import Naming, clock_label, minutes_of, plural
 
 FAR = 10_000
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 @dataclass

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from arena.agents.registry import make_agent
 from arena.cli import app
-from arena.coe.blind import LongestAnswerer, LookupAnswerer, OptionPrior, PriorAnswerer, window_score
+from arena.coe.blind import LongestAnswerer, LookupAnswerer, OptionPrior, PriorAnswerer, TextIndex, window_score
 from arena.coe.ceiling import above_blind, blind_ceilings, blind_for
 from arena.coe.qa_run import QaConfig, make_item
 from arena.coe.report import CoeRow
@@ -67,8 +67,8 @@ def test_lookup_finds_a_key_that_copies_its_sentence_and_not_one_that_is_paraphr
                  {"A": "music", "B": "raised voices", "C": "a shot", "D": "silent"}, "B")
     case = with_questions(mini, [copied], fern_script=text)
     assert chosen(LookupAnswerer(builtin("builtin/lookup")), case, copied) == ["B"]
-    assert window_score(text.lower(), {"voices"}, {"potting", "bench"}) > window_score(text.lower(), {"music"},
-                                                                                          {"potting", "bench"})
+    index = TextIndex(text)
+    assert window_score(index, {"voices"}, {"potting", "bench"}) > window_score(index, {"music"}, {"potting", "bench"})
     paraphrased = lsu("q2", "Which sound reached the gardener while she worked among the seedlings?",
                       {"A": "music", "B": "raised voices", "C": "a shot", "D": "silent"}, "B")
     case = with_questions(mini, [paraphrased], fern_script=text)

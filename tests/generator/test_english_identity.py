@@ -14,9 +14,9 @@ import pytest
 from arena.generator import CaseOptions, Request, generate_case, write_case
 
 PINNED = {
-    (1001, CaseOptions(4, "easy", 1)): "320ef4d3fb01f2fce35801967f104964a700002125b0fc831e60214c2bed4110",
-    (1005, CaseOptions(8, "medium", 2)): "50911360bd93be4b5b8efb0b002611add26dad9f59041ef35b3b8aa9df95aaf1",
-    (1003, CaseOptions(6, "hard", 1)): "95947bdd6af1b2d811b67a35b6f01585460a51cb2585d680dc54d23255e0980d",
+    (1001, CaseOptions(4, "easy", 1)): "202bae860b71da82b17f26699b872bbcced9c5392cfee9aff79453ad763c519d",
+    (1005, CaseOptions(8, "medium", 2)): "2da644482f69de6477453bc311f6d92a16b104a4a6044a6c02bafaa9a2f2c08c",
+    (1003, CaseOptions(6, "hard", 1)): "ed5b39528c5900853c586582967b432344a1d6780c8601c2c565bc0c27b4b923",
 }
 
 
