@@ -214,9 +214,9 @@ def print_report(out: Console, path: Path, rows: list[CoeRow], depths: list[Dept
                  correlation: list[Correlation], probes: list[ProbeRow] | None = None) -> None:
     if rows:
         out.print(report_table(rows, f"Chain of evaluation ({path})"))
-    for extra in (ceiling_table(rows), offline_table(rows), mirage_table(rows, offline=False), mirage_table(rows, offline=True),
-                  wellplay_table(probes) if probes else None, thinkthrice_table(probes or []),
-                  agreement_table(agreement), correlation_table(correlation)):
+    for extra in (ceiling_table(rows), offline_table(rows), mirage_table(rows, offline=False),
+                  mirage_table(rows, offline=True), wellplay_table(probes) if probes else None,
+                  thinkthrice_table(probes or []), agreement_table(agreement), correlation_table(correlation)):
         if extra is not None:
             out.print(extra)
     if correlation and all(c.rho is None for c in correlation):

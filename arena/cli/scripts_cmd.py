@@ -72,12 +72,13 @@ def validate(paths: list[Path] = PathsArg,
                                            "least this many words (generated cases: their requested length)."),
              legibility: bool = typer.Option(False, "--legibility/--no-legibility", help="Also OCR every "
                                              "text-rich card (about a second a card)."),
-             blind: bool = typer.Option(True, "--blind/--no-blind", help="Report each suite's blind ceiling: the "
-                                        "best of builtin/longest, builtin/prior and builtin/lookup on the case."),
+             blind: bool = typer.Option(False, "--blind/--no-blind", help="Also report each suite's blind ceiling: "
+                                        "the best of builtin/longest, builtin/prior and builtin/lookup on the case "
+                                        "(the prior reads every installed case once, some seconds)."),
              blind_margin: float = typer.Option(None, "--blind-margin", help="Also fail a case whose blind ceiling "
                                                 "in a suite is more than this many points above chance.")) -> None:
     """Check cases: structure, and the case checks (coherence, solution, keys, vision, length, legibility),
-    each problem with case, clue or question and the fix; exit 1 on any problem. Then the blind ceilings."""
+    each problem with case, clue or question and the fix; exit 1 on any problem. With --blind, the blind ceilings."""
     from arena.coe.ceiling import case_ceilings  # runs the blind answerers on the case's items
     from arena.generator.report import case_problems  # the checks load the solver and the image tools
     from arena.scripts.validation import validate_script

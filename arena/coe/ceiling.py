@@ -6,7 +6,7 @@ A row is blind for a suite when it cannot do that suite's task:
 |---|---|
 | `builtin/longest`, `builtin/prior`, `builtin/lookup` (`arena.coe.blind`) | every suite |
 | any entry with `--ablation no-images` | TIU, MIU, MMR (the images are the task) |
-| `builtin/ocr` (OCR-only) | MIU, MMR (reading a text card is TIU's task, so OCR-only is shown beside TIU, not in its ceiling) |
+| `builtin/ocr` (OCR-only) | MIU, MMR (reading a text card is TIU's task: OCR-only stands beside TIU) |
 
 `builtin/random` is chance, not a ceiling. A model's figure means what its suite's name says only by
 how far it stands **above** the ceiling; `above_blind` gives that margin (in points) per suite, and

@@ -28,10 +28,10 @@ from arena.generator.facts import (
     Query,
     Relation,
 )
+from arena.generator.grounding import Grounding
 from arena.generator.longform import Draft
 from arena.generator.phrases import motive_phrase
 from arena.generator.prose import briefing, goals, profile, role_script, truth_parts
-from arena.generator.grounding import Grounding
 from arena.generator.questions import (
     Naming,
     QuestionMaker,
