@@ -1,12 +1,15 @@
-"""Reference rows on the public generated set: chance, random, naive and OCR-only per suite, with n
-and 95% intervals (direct mode); OCR-only TIU beside the same on the WhodunitBench excerpts; the
-civilian win rate of builtin/naive against builtin/random on both sides; the generation rate.
+"""Reference and blind rows side by side on three corpora: the public generated set, the hand-written
+cases and the WhodunitBench cases in ../shared (imported). Per corpus and suite: chance, random,
+naive, OCR-only, naive with no images, and the blind answerers (longest option, options-only prior,
+keyword lookup), with n and 95% intervals (direct mode), then the **blind ceiling** (the best row
+that is blind for the suite, `arena.coe.ceiling.blind_suites`) and its distance from chance. Then
+the civilian win rate of builtin/naive against builtin/random on both sides and the generation rate.
 
 Run: `.venv/bin/python benchmarks/corpus_bench.py [--cases N] [--games N] [--skip-games]`.
 It reads the built set (`make setup`, or `arena generate --manifest scripts_data/generated.yaml
 --out scripts_data/generated`); `--cases N` takes the first N cases (default: all). Every run goes
-into a temporary database, through the real `arena` commands. OCR-only MIU must sit within 5
-points of chance: an OCR model that reads the cards' text cannot answer what only pictures show.
+into a temporary database, through the real `arena` commands. A suite measures what it names only
+where its blind ceiling sits near chance.
 """
 
 from __future__ import annotations
@@ -26,12 +29,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from arena.scripts.loader import load_script_unchecked  # noqa: E402
+from arena.coe.ceiling import blind_suites  # noqa: E402
+from arena.scripts.loader import discover_scripts, load_script_unchecked  # noqa: E402
 from arena.scripts.schema import Script  # noqa: E402
 
 SUITES = ("lsu", "tiu", "miu", "mmr")
-ENTRIES = ("builtin/random", "builtin/naive", "builtin/ocr")
-EXTERNAL = Path("/work/shared/external/whodunitbench")
+ROWS = (("builtin/random", "none"), ("builtin/naive", "none"), ("builtin/ocr", "none"),
+        ("builtin/naive", "no-images"), ("builtin/longest", "none"), ("builtin/prior", "none"),
+        ("builtin/lookup", "none"))
+EXTERNAL = ROOT.parent / "shared" / "external" / "whodunitbench"
 
 
 def arena(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -56,43 +62,78 @@ def wilson(p: float, n: int) -> tuple[float, float]:
     return 100 * (centre - half), 100 * (centre + half)
 
 
-def qa_row(entry: str, scripts: str, db: Path, suite: str = "all") -> dict[str, tuple[int, int]]:
+def qa_row(entry: str, scripts: str, db: Path, suite: str = "all", ablation: str = "none"
+           ) -> dict[str, tuple[int, int]]:
     """(correct, n) per suite from `arena qa --json` (direct mode)."""
     result = arena("qa", "--entry", entry, "--scripts", scripts, "--suite", suite, "--mode", "direct", "--json",
-                   "--db", str(db))
+                   "--ablation", ablation, "--db", str(db))
     if result.returncode != 0:
         raise SystemExit(f"arena qa {entry} failed: {result.stderr[-800:]}")
     summary = json.loads(result.stdout)
     return {s: (int(v["correct"]), int(v["n"])) for s, v in summary["suites"].items()}
 
 
-def print_rows(title: str, rows: dict[str, dict[str, tuple[int, int]]], base: dict[str, tuple[float, int]]) -> None:
+def label(entry: str, ablation: str) -> str:
+    return entry if ablation == "none" else f"{entry}+{ablation}"
+
+
+def cell(correct: int, n: int) -> str:
+    p = correct / n if n else 0.0
+    low, high = wilson(p, n)
+    return f"{100 * p:>6.1f} [{low:4.1f},{high:5.1f}] n={n:<4}"
+
+
+def print_rows(title: str, rows: dict[tuple[str, str], dict[str, tuple[int, int]]],
+               base: dict[str, tuple[float, int]]) -> None:
     print(f"\n{title}")
-    print(f"{'row':<16}" + "".join(f"{s.upper():>24}" for s in SUITES))
-    print(f"{'chance':<16}" + "".join(f"{100 * base[s][0]:>17.1f} n={base[s][1]:<4}" for s in SUITES))
-    for entry, by_suite in rows.items():
-        cells = []
+    print(f"{'row':<26}" + "".join(f"{s.upper():>24}" for s in SUITES))
+    print(f"{'chance':<26}" + "".join(f"{100 * base[s][0]:>17.1f} n={base[s][1]:<4}" for s in SUITES))
+    for (entry, ablation), by_suite in rows.items():
+        print(f"{label(entry, ablation):<26}" + "".join(f"{cell(*by_suite.get(s, (0, 0))):>24}" for s in SUITES))
+    ceiling, gaps = [], []
+    for s in SUITES:
+        blind = [(by_suite.get(s, (0, 0)), label(e, a)) for (e, a), by_suite in rows.items() if s in blind_suites(e, a)]
+        (correct, n), who = max(blind, key=lambda b: (b[0][0] / b[0][1] if b[0][1] else 0.0))
+        ceiling.append(f"{cell(correct, n)}")
+        gap = 100 * (correct / n - base[s][0]) if n else 0.0
+        gaps.append(f"{gap:+.1f} ({who.removeprefix('builtin/')})")
+    print(f"{'blind ceiling':<26}" + "".join(f"{c:>24}" for c in ceiling))
+    print(f"{'  minus chance':<26}" + "".join(f"{g:>24}" for g in gaps))
+
+
+def corpus(title: str, folders: list[Path], db: Path) -> dict[tuple[str, str], dict[str, tuple[int, int]]]:
+    """Every row on the cases in `folders` (linked into one folder so that one run covers them)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        chosen = Path(tmp) / "cases"
+        chosen.mkdir()
+        for folder in folders:
+            (chosen / folder.name).symlink_to(folder.resolve())
+        scripts = [load_script_unchecked(f) for f in folders]
+        base: dict[str, tuple[float, int]] = {}
         for s in SUITES:
-            correct, n = by_suite.get(s, (0, 0))
-            p = correct / n if n else 0.0
-            low, high = wilson(p, n)
-            cells.append(f"{100 * p:>6.1f} [{low:4.1f},{high:5.1f}] n={n:<4}")
-        print(f"{entry:<16}" + "".join(f"{c:>24}" for c in cells))
+            pairs = [chance(x)[s] for x in scripts]
+            n = sum(k for _, k in pairs)
+            base[s] = (sum(p * k for p, k in pairs) / n if n else 0.0, n)
+        rows = {}
+        for entry, ablation in ROWS:
+            started = time.perf_counter()
+            rows[(entry, ablation)] = qa_row(entry, str(chosen), db, ablation=ablation)
+            print(f"{title}: {label(entry, ablation)} {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    print_rows(f"{title}: {len(folders)} cases, {sum(len(x.questions) for x in scripts)} questions (direct mode; "
+               "accuracy % [95% Wilson interval])", rows, base)
+    return rows
 
 
-def whodunitbench_tiu(db: Path) -> None:
+def whodunitbench(db: Path) -> None:
     if not EXTERNAL.is_dir():
-        print("\nWhodunitBench excerpt: /work/shared/external absent, skipped")
+        print(f"\nWhodunitBench cases: {EXTERNAL} absent, skipped")
         return
     with tempfile.TemporaryDirectory() as tmp:
         imported = arena("import", "whodunitbench", str(EXTERNAL), "--out", tmp)
         if imported.returncode != 0:
             print(f"\nWhodunitBench import failed: {imported.stderr[-400:]}")
             return
-        row = qa_row("builtin/ocr", tmp, db, "tiu").get("tiu", (0, 0))
-    p = row[0] / row[1] if row[1] else 0.0
-    low, high = wilson(p, row[1])
-    print(f"WhodunitBench excerpt, OCR-only TIU: {100 * p:.1f} [{low:.1f}, {high:.1f}] n={row[1]}")
+        corpus("WhodunitBench cases (../shared excerpt, imported)", discover_scripts(tmp), db)
 
 
 def civilian_rates(folders: list[Path], games: int, db: Path) -> None:
@@ -118,35 +159,19 @@ def main() -> None:
     parser.add_argument("--cases", type=int, default=0, help="first N cases only (0 = all)")
     parser.add_argument("--games", type=int, default=1, help="games per pairing and case for the win rate")
     parser.add_argument("--skip-games", action="store_true")
+    parser.add_argument("--skip-generated", action="store_true", help="only the hand-written and WhodunitBench cases")
     args = parser.parse_args()
     folders = sorted(p for p in args.set.iterdir() if (p / "script.yaml").is_file()) if args.set.is_dir() else []
-    if not folders:
+    if not folders and not args.skip_generated:
         raise SystemExit(f"{args.set}: no generated cases; run `make setup` first")
     folders = folders[: args.cases or None]
     with tempfile.TemporaryDirectory() as tmp:
-        chosen = Path(tmp) / "cases"
-        chosen.mkdir()
-        for folder in folders:
-            (chosen / folder.name).symlink_to(folder.resolve())
-        scripts = [load_script_unchecked(f) for f in folders]
-        base: dict[str, tuple[float, int]] = {}
-        for s in SUITES:
-            pairs = [chance(x)[s] for x in scripts]
-            n = sum(k for _, k in pairs)
-            base[s] = (sum(p * k for p, k in pairs) / n if n else 0.0, n)
         db = Path(tmp) / "bench.duckdb"
-        rows = {}
-        for entry in ENTRIES:
-            started = time.perf_counter()
-            rows[entry] = qa_row(entry, str(chosen), db)
-            print(f"{entry}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
-        print_rows(f"Public generated set: {len(folders)} cases, {sum(len(x.questions) for x in scripts)} "
-                   "questions (direct mode; accuracy % [95% Wilson interval])", rows, base)
-        ocr_miu = rows["builtin/ocr"].get("miu", (0, 1))
-        gap = 100 * (ocr_miu[0] / max(ocr_miu[1], 1) - base["miu"][0])
-        print(f"OCR-only MIU minus chance: {gap:+.1f} points ({'ok' if abs(gap) <= 5 else 'OVER 5'})")
-        whodunitbench_tiu(db)
-        if not args.skip_games:
+        if not args.skip_generated:
+            corpus("Public generated set", folders, db)
+        corpus("Hand-written cases", discover_scripts(ROOT / "scripts_data"), db)
+        whodunitbench(db)
+        if not args.skip_games and folders:
             civilian_rates(folders, args.games, db)
     generation_rate()
 

@@ -52,12 +52,16 @@ def model_of(row: CoeRow) -> str:
 
 def blind_for(row: CoeRow) -> tuple[str, ...]:
     """The suites for which `row` is a blind row (empty for a row that does the task)."""
-    model = model_of(row)
+    return blind_suites(model_of(row), row.ablation)
+
+
+def blind_suites(model: str, ablation: str = "none") -> tuple[str, ...]:
+    """The suites that an answerer (`builtin/lookup`, any model) under an ablation answers blind."""
     if model in BLIND_NAMES:
         return QA_METRICS
-    if row.ablation == NO_IMAGES:
+    if ablation == NO_IMAGES:
         return IMAGE_SUITES
-    if model == OCR_ROW and row.ablation == "none":
+    if model == OCR_ROW and ablation == "none":
         return VISION_SUITES
     return ()
 
