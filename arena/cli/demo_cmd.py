@@ -53,7 +53,7 @@ class DemoPlan:
 
 
 def plan_demo(db: Path, port: int, rounds: int, games_per_pair: int, serve: bool,
-              scripts: str = "handwritten") -> DemoPlan:
+              scripts: str = "bundled") -> DemoPlan:
     """The commands of the demo for database `db`; pure, so a test can check them without running."""
     where = ["--db", str(db)]
     steps = [["tournament", "--entries", ",".join(GAME_ENTRIES), "--scripts", scripts, "--games-per-pair",
@@ -63,7 +63,8 @@ def plan_demo(db: Path, port: int, rounds: int, games_per_pair: int, serve: bool
     found_in = ["--scripts-dir", str(case_dir.resolve().parent)] if case_dir.is_dir() else []
     steps += [["coe", "score", *found_in, *where], ["leaderboard", *where]]
     board = ["streamlit", "run", str(APP_FILE), "--server.port", str(port), "--server.address", "127.0.0.1",
-             "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+             "--server.headless", "true", "--browser.gatherUsageStats", "false",
+             "--server.fileWatcherType", "none"]  # the watcher floods the terminal with inotify overflows
     return DemoPlan(steps, board if serve else None)
 
 
@@ -120,7 +121,7 @@ def demo(
     rounds: int = typer.Option(2, "--rounds", min=1, max=20, help="Discussion rounds per game."),
     games_per_pair: int = typer.Option(1, "--games-per-pair", min=1, help="Matches per pair of entries and case."),
     serve: bool = typer.Option(True, "--serve/--no-serve", help="Serve the leaderboard when done."),
-    scripts: str = typer.Option("handwritten", "--scripts", help="Cases: handwritten (the bundled ones), all (with "
+    scripts: str = typer.Option("bundled", "--scripts", help="Cases: bundled (the hand-written ones), public (with "
                                 "the generated set), generated, ids (a,b) or a case folder."),
     redo: bool = typer.Option(False, "--redo", help="Run the steps again even if they finished before."),
 ) -> None:

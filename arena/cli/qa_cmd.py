@@ -44,7 +44,8 @@ err = Console(stderr=True)
 
 EntryOpt = typer.Option(..., "--entry", "-e", help="Entry name, provider/model, or builtin/random|naive|ocr.")
 SuiteOpt = typer.Option("all", "--suite", help=f"One of {', '.join(SUITE_GROUPS)} (perception = lsu+tiu+miu).")
-ScriptsOpt = typer.Option("all", "--scripts", help="all, ID,ID,..., or a case folder (or a folder of cases).")
+ScriptsOpt = typer.Option("bundled", "--scripts", help="bundled (the hand-written cases), public (with the "
+                          "generated set), all, ID,ID,..., or a case folder (or a folder of cases).")
 ModeOpt = typer.Option(None, "--mode", help="direct or cot (default: the entry's strategy).")
 AblationOpt = typer.Option("none", "--ablation", help="none, no-images or ocr-text.")
 SeedOpt = typer.Option(0, "--seed", help="Seed of the option shuffling and of the requests.")

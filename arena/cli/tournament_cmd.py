@@ -34,7 +34,8 @@ err = Console(stderr=True)
 
 EntriesOpt = typer.Option(..., "--entries", help="Entries to play, comma-separated: names from the entries file "
                                                  "or provider/model (e.g. builtin/naive,builtin/random).")
-ScriptsOpt = typer.Option("all", "--scripts", help="`all` (the bundled cases) or case ids/paths, comma-separated.")
+ScriptsOpt = typer.Option("bundled", "--scripts", help="`bundled` (the hand-written cases), `public` (bundled "
+                          "plus the generated set), `all`, or case ids/paths, comma-separated.")
 EntriesFileOpt = typer.Option(None, "--entries-file", help="Entries TOML file (default: $ARENA_ENTRIES, "
                                                            "else ./entries.toml).")
 OptionOpt = typer.Option([], "-M", "--option", help="Setting key=value for every entry, or NAME:key=value for "

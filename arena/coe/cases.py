@@ -15,8 +15,9 @@ from arena.scripts.loader import CASE_SETS, SCRIPT_FILES, discover_cases, discov
 from arena.scripts.schema import Script
 
 
-def load_cases(spec: str = "all", root: Path | None = None) -> list[Script]:
-    """`all` (every case under `root`, default the bundled ones), `ID,ID,...`, or a path.
+def load_cases(spec: str = "bundled", root: Path | None = None) -> list[Script]:
+    """A case set (`bundled`: the hand-written cases under `root`, default the scripts folder; `public`/`all`:
+    with the generated set; `generated`), `ID,ID,...`, or a path.
 
     A path may be one case folder (or its script file) or a folder holding case folders, e.g. the
     output of `arena import` or `arena generate`.
@@ -30,7 +31,8 @@ def load_cases(spec: str = "all", root: Path | None = None) -> list[Script]:
     else:
         folders = [find_script(ident.strip(), root) for ident in spec.split(",") if ident.strip()]
     if not folders:
-        raise ConfigError(f"--scripts {spec!r}: no cases found (give all, ids such as night-train, or a case folder)")
+        raise ConfigError(f"--scripts {spec!r}: no cases found (give bundled, public, ids such as night-train, "
+                          "or a case folder)")
     return [load_script(folder) for folder in folders]
 
 

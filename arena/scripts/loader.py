@@ -152,7 +152,11 @@ def discover_scripts(root: str | os.PathLike[str] | None = None) -> list[Path]:
 
 GENERATED_DIR = "generated"  # the public generated set, built by `make setup` (git-ignored)
 GENERATED_MANIFEST = "generated.yaml"
-CASE_SETS = ("all", "handwritten", "generated")
+# `bundled` (alias `handwritten`): the hand-written cases; `generated`: the public generated set; `public`
+# and `all`: both (`all` will also take any set added later).
+CASE_SETS = ("bundled", "public", "all", "handwritten", "generated")
+HANDWRITTEN_SETS = ("bundled", "handwritten", "public", "all")
+GENERATED_SETS = ("generated", "public", "all")
 
 
 def generated_notice(root: str | os.PathLike[str] | None = None) -> str | None:
@@ -168,8 +172,8 @@ def generated_notice(root: str | os.PathLike[str] | None = None) -> str | None:
 def discover_cases(root: str | os.PathLike[str] | None = None, which: str = "all") -> list[Path]:
     """The hand-written cases under `root` and/or the generated ones under `root/generated`."""
     base = Path(root) if root is not None else default_scripts_dir()
-    found = discover_scripts(base) if which in ("all", "handwritten") else []
-    if which in ("all", "generated"):
+    found = discover_scripts(base) if which in HANDWRITTEN_SETS else []
+    if which in GENERATED_SETS:
         if (notice := generated_notice(base)) is not None:
             print(f"note: {notice}", file=sys.stderr)
         found += discover_scripts(base / GENERATED_DIR)

@@ -26,6 +26,7 @@ def test_the_plan_runs_the_user_facing_commands_on_one_database(tmp_path):
     assert plan.serve is not None and str(APP_FILE) in plan.serve and APP_FILE.is_file()
     assert plan.serve[plan.serve.index("--server.port") + 1] == "8601"
     assert plan.serve[plan.serve.index("--server.address") + 1] == "127.0.0.1"
+    assert plan.serve[plan.serve.index("--server.fileWatcherType") + 1] == "none"  # no inotify flood
     assert plan_demo(db, 8601, 2, 1, serve=False).serve is None
 
 
