@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict
 
 from arena.coe.blind import BLIND_NAMES
 from arena.coe.report import QA_METRICS, CoeRow
-from arena.coe.stats import accuracy
+from arena.coe.stats import wilson_interval
 from arena.entries import Entry
 from arena.scripts.schema import Script
 
@@ -127,10 +127,14 @@ class CaseCeiling(BaseModel):
                 f"(chance {self.chance:.0f}%, n={self.n})")
 
 
-def case_ceilings(script: Script, corpus: Callable[[], Sequence[Script]] | None = None, seed: int = 0
+SEEDS = 5  # shuffles a case's ceiling is averaged over: a blind guess between tied options is a coin toss
+
+
+def case_ceilings(script: Script, corpus: Callable[[], Sequence[Script]] | None = None, seeds: int = SEEDS
                   ) -> list[CaseCeiling]:
-    """Per suite of `script`, the best of the blind answerers on its items (each asked as `arena qa` asks
-    it, with seed `seed`), with a 95% Wilson interval and the chance rate of the same items."""
+    """Per suite of `script`, the best of the blind answerers on its items, each asked as `arena qa` asks it,
+    averaged over `seeds` option shuffles (seeds 0..seeds-1: on a small case one lucky shuffle of tied guesses
+    would set the ceiling), with a 95% Wilson interval on the item count and the chance rate of the same items."""
     from arena.coe.blind import BLIND_ANSWERERS, PriorAnswerer
     from arena.coe.qa_run import QaConfig, make_item
 
@@ -138,16 +142,21 @@ def case_ceilings(script: Script, corpus: Callable[[], Sequence[Script]] | None 
                  for name, kind in BLIND_ANSWERERS.items()]
     found: list[CaseCeiling] = []
     for suite in QA_METRICS:
-        items = [make_item(script, q, QaConfig(seed=seed), None) for q in script.questions if q.suite.value == suite]
-        if not items:
+        questions = [q for q in script.questions if q.suite.value == suite]
+        if not questions:
             continue
-        chance = 100.0 * sum(1 / comb(len(i.shuffled.options), i.n_correct) for i in items) / len(items)
+        chance = 100.0 * sum(1 / comb(len(q.options), len(q.answer)) for q in questions) / len(questions)
         best: CaseCeiling | None = None
         for answerer in answerers:
-            acc = accuracy(frozenset(answerer.choose(i)) == i.shuffled.answer for i in items)
-            ci = [round(acc.ci[0], 1), round(acc.ci[1], 1)] if acc.ci else None
-            row = CaseCeiling(suite=suite, name=answerer.entry.name, accuracy=round(acc.percent or 0.0, 1), ci=ci,
-                              n=acc.n, chance=round(chance, 1))
+            right = 0.0
+            for seed in range(seeds):
+                items = [make_item(script, q, QaConfig(seed=seed), None) for q in questions]
+                right += sum(frozenset(answerer.choose(i)) == i.shuffled.answer for i in items) / seeds
+            interval = wilson_interval(round(right), len(questions))
+            row = CaseCeiling(suite=suite, name=answerer.entry.name,
+                              accuracy=round(100.0 * right / len(questions), 1), n=len(questions),
+                              ci=[round(100 * interval[0], 1), round(100 * interval[1], 1)] if interval else None,
+                              chance=round(chance, 1))
             if best is None or row.accuracy > best.accuracy:
                 best = row
         if best is not None:
