@@ -14,11 +14,11 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from arena.agents.base import Agent, AgentFailure, AgentReply, RawOutput
-from arena.engine.actions import Action, Decision, Status, fallback_action
+from arena.engine.actions import PROVIDER_FAILURES, Action, Decision, Status, fallback_action
 from arena.engine.events import AgentCall, EventBase, InvalidOutput, ObservationEvent, Outcome, cut_raw
 from arena.engine.observation import observe
 from arena.engine.parsing import OutputError, parse_output
@@ -98,6 +98,24 @@ async def _call(agent: Agent, observation: object, timeout_s: float) -> tuple[Ra
     if isinstance(reply, AgentReply):
         return reply.output, reply, "ok", ""
     return reply, None, "ok", ""
+
+
+def provider_failure(events: Iterable[EventBase], roles: Collection[str] | None = None) -> str | None:
+    """The message of the last provider failure in a game's log (of `roles` only, if given): what a game
+    aborted by provider forfeits died of, e.g. "connection refused at http://127.0.0.1:9/v1/chat/completions"."""
+    last = None
+    for event in events:
+        if isinstance(event, InvalidOutput) and event.status in PROVIDER_FAILURES and (roles is None
+                                                                                      or event.role in roles):
+            last = f"{event.status}: {event.message}"
+    return last
+
+
+def abort_reason(reason: str, events: Iterable[EventBase]) -> str:
+    """An unfinished game's reason with the last provider failure of its log appended, when there is one
+    (the store's `abort_reason`, the replay header and `arena play`'s last line)."""
+    cause = provider_failure(events)
+    return reason if cause is None else f"{reason}; last provider failure: {cause}"
 
 
 def _raw_text(raw: RawOutput | None) -> str:

@@ -17,11 +17,12 @@ import asyncio
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from arena.agents.model_agent import AgentStats, ModelAgent
 from arena.agents.registry import seat_entries, seat_timeout_s
-from arena.agents.runner import DEFAULT_TIMEOUT_S, GameResult, play_game
+from arena.agents.runner import DEFAULT_TIMEOUT_S, GameResult, play_game, provider_failure
 from arena.engine.actions import OWN_FAULTS, PROVIDER_FAILURES
 from arena.engine.events import AgentCall, InvalidOutput, ObservationEvent
 from arena.engine.rules import GameConfig
@@ -52,6 +53,21 @@ SmokeCheck = Callable[[Entry, ModelClient], Awaitable[list[CheckResult]]]
 
 
 @dataclass(frozen=True)
+class PlayedGame:
+    """One game of the check as played, for a caller that records it (`arena models check --db`)."""
+
+    result: GameResult
+    civilians: Entry
+    murderer: Entry
+    script: Script
+    seed: int
+    started_at: datetime
+
+
+GameSink = Callable[[PlayedGame], None]
+
+
+@dataclass(frozen=True)
 class GameSummary:
     """What the checked entry did in one game (its own roles only)."""
 
@@ -71,6 +87,8 @@ class GameSummary:
     images_sent: int
     requests_with_images: int
     requests_with_images_ok: int
+    abort_reason: str | None = None
+    last_failure: str | None = None  # the last provider failure of the entry's roles, with its cause
 
 
 @dataclass(frozen=True)
@@ -156,18 +174,23 @@ def summarize(result: GameResult, side: Side, roles: frozenset[str], agents: Seq
                        output_tokens=sum(c.output_tokens or 0 for c in calls),
                        cost_usd=round(sum(costs), 6) if costs else None, images_sent=stats.images_sent,
                        requests_with_images=stats.requests_with_images,
-                       requests_with_images_ok=stats.requests_with_images_ok)
+                       requests_with_images_ok=stats.requests_with_images_ok,
+                       abort_reason=result.outcome.reason if result.status != "finished" else None,
+                       last_failure=provider_failure(result.events, roles))
 
 
 async def _play_side(entry: Entry, client: ModelClient, script: Script, side: Side, seed: int,
-                     rounds: int) -> GameSummary:
+                     rounds: int, on_game: GameSink | None = None) -> GameSummary:
     opponent = builtin_entries()[OPPONENT]
     civilians, murderer = (entry, opponent) if side == "civilians" else (opponent, entry)
     seated = seat_entries(script, civilians, murderer, seed, client)
     culprits = culprit_roles(script)
     roles = frozenset(r for r in script.role_ids if (r in culprits) == (side == "murderer"))
     timeout = seat_timeout_s(civilians, murderer, client, DEFAULT_TIMEOUT_S)
+    started_at = datetime.now(UTC).replace(tzinfo=None)
     result = await play_game(script, seated, GameConfig(rounds=rounds), seed, timeout_s=timeout)
+    if on_game is not None:
+        on_game(PlayedGame(result, civilians, murderer, script, seed, started_at))
     agents = [a for r, a in seated.agents.items() if r in roles and isinstance(a, ModelAgent)]
     return summarize(result, side, roles, agents, script.id, seed)
 
@@ -178,32 +201,39 @@ def judge(games: Sequence[GameSummary], script: Script) -> list[CheckResult]:
     legal = sum(g.legal for g in games)
     calls = sum(g.calls for g in games)
     failed = sum(n for g in games for s, n in g.statuses.items() if s in PROVIDER_FAILURES)
-    unfinished = [f"{g.side}: {g.status}" for g in games if g.status != "finished"]
+    unfinished = [f"{g.side}: {g.status}" + (f" ({g.abort_reason})" if g.abort_reason else "")
+                  for g in games if g.status != "finished"]
+    cause = next((f"; last: {g.last_failure}" for g in reversed(games) if g.last_failure), "")
     share = legal / decisions if decisions else 0.0
     checks = [
-        CheckResult("games finish", not unfinished, "; ".join(unfinished) or f"{len(games)} games finished"),
+        CheckResult("games finish", not unfinished,
+                    ("; ".join(unfinished) + cause) if unfinished else f"{len(games)} games finished"),
         CheckResult("legal actions", share >= MIN_LEGAL_SHARE,
                     f"{legal}/{decisions} decisions ended in a legal action "
-                    f"({share:.0%}; needs {MIN_LEGAL_SHARE:.0%})"),
+                    f"({share:.0%}; needs {MIN_LEGAL_SHARE:.0%})" + (cause if share < MIN_LEGAL_SHARE else "")),
         CheckResult("provider calls", calls > 0 and failed <= MAX_PROVIDER_FAILURE_SHARE * calls,
-                    f"{failed}/{calls} calls failed at the provider (timeout, error, refusal, context)"),
+                    f"{failed}/{calls} calls failed at the provider (timeout, error, refusal, context)"
+                    + (cause if failed else "")),
     ]
     if any(clue.image is not None for clue in script.clues):
         sent = sum(g.requests_with_images for g in games)
         accepted = sum(g.requests_with_images_ok for g in games)
         checks.append(CheckResult("images accepted", sent > 0 and accepted > 0,
                                   f"{accepted}/{sent} requests with images answered ok "
-                                  f"({sum(g.images_sent for g in games)} image parts sent)"))
+                                  f"({sum(g.images_sent for g in games)} image parts sent)"
+                                  + (cause if accepted == 0 else "")))
     return checks
 
 
 async def smoke_check(entry: Entry, client: ModelClient, *, script: Script | None = None, seed: int = 0,
-                      rounds: int = 1, extra_checks: Sequence[SmokeCheck] = ()) -> SmokeReport:
-    """Play the entry on both sides of one short match against builtin/random and judge the result."""
+                      rounds: int = 1, extra_checks: Sequence[SmokeCheck] = (),
+                      on_game: GameSink | None = None) -> SmokeReport:
+    """Play the entry on both sides of one short match against builtin/random and judge the result;
+    `on_game` sees each game as it ends (to record it)."""
     if entry.is_builtin:
         raise ConfigError(f"{entry.name} is a built-in agent; the smoke check is for model entries")
     case = script if script is not None else default_script()
-    games = list(await asyncio.gather(*(_play_side(entry, client, case, side, seed, rounds)
+    games = list(await asyncio.gather(*(_play_side(entry, client, case, side, seed, rounds, on_game)
                                         for side in ("civilians", "murderer"))))
     checks = judge(games, case)
     for extra in extra_checks:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
@@ -11,16 +12,18 @@ from rich.console import Console
 from rich.table import Column, Table
 from rich.text import Text
 
-from arena.agents.smoke import SmokeReport, StructuredComparison, compare_structured, smoke_check
+from arena.agents.smoke import PlayedGame, SmokeReport, StructuredComparison, compare_structured, smoke_check
 from arena.cli.play_cmd import resolve_script
 from arena.coe.qa_check import qa_check
-from arena.entries import Entry, entries_path, load_entries, resolve_entry
+from arena.entries import Entry, entries_path, load_entries, provider_limits, resolve_entry
 from arena.errors import ConfigError, ImageError
 from arena.providers.client import ModelClient
 from arena.providers.messages import ImagePart, Message, Request
 from arena.providers.registry import list_providers
 from arena.providers.secrets import KeyStore
 from arena.scripts.schema import Script
+from arena.tournament.record import game_write, script_record, script_ref
+from leaderboard.store import EntryRecord, Store, default_db_path
 from multimodal.images import ImageProblem, inspect_bytes, read_image_file
 
 app = typer.Typer(help="Model providers and entries: list them, try one.", no_args_is_help=True)
@@ -30,6 +33,8 @@ EntriesOpt = typer.Option(None, "--entries-file", "--entries",
                           help="Entries TOML file (default: $ARENA_ENTRIES, else ./entries.toml).")
 ImagesOpt = typer.Option([], "--image", "-i", help="Image file to attach (repeatable).")
 OptionsOpt = typer.Option([], "-M", "--option", help="Setting key=value (repeatable).")
+DbOpt = typer.Option(None, "--db", help="DuckDB file to record the check's two games in, with their abort reasons "
+                                        "(default: not recorded).")
 
 
 def key_status(entry: Entry, keys: KeyStore) -> str:
@@ -95,7 +100,7 @@ def try_model(
     request = build_request(prompt, image, system, json_mode, max_tokens)
 
     async def run() -> None:
-        async with ModelClient() as client:
+        async with ModelClient(provider_limits=provider_limits(entries_file)) as client:
             client.check_entries(entry)
             response = await client.generate(entry, request, no_cache=no_cache)
         out.print(Text(response.text) if response.text else Text("(no text)", style="dim"))
@@ -145,6 +150,7 @@ def check_model(
     compare: bool = typer.Option(False, "--compare-structured",
                                  help="Play the match with structured outputs and with them off; report the "
                                       "parse-error rate of each."),
+    db: Path | None = DbOpt,
 ) -> None:
     """Play one short match (both sides) against builtin/random; exit non-zero unless the entry plays legally."""
     entry = resolve_entry(spec, option, load_entries(entries_file))
@@ -155,11 +161,13 @@ def check_model(
         run_comparison(entry, case, seed, rounds, no_cache, as_json)
         return
 
+    recorder = game_recorder(Store(default_db_path(db))) if db is not None else None
+
     async def run() -> SmokeReport:
-        async with ModelClient(use_cache=not no_cache) as client:
+        async with ModelClient(use_cache=not no_cache, provider_limits=provider_limits(entries_file)) as client:
             client.check_entries(entry)  # provider known, key set: before the first call
             return await smoke_check(entry, client, script=case, seed=seed, rounds=rounds,
-                                     extra_checks=(qa_check(case, seed=seed),))
+                                     extra_checks=(qa_check(case, seed=seed),), on_game=recorder)
 
     report = asyncio.run(run())
     if as_json:
@@ -168,6 +176,22 @@ def check_model(
         print_report(report)
     if not report.passed:
         raise typer.Exit(2)
+
+
+def game_recorder(store: Store) -> Callable[[PlayedGame], None]:
+    """Records each game of the check as `arena play` records a game: its entries (earlier versions of a
+    name are not deprecated), the case, and the game with its events and abort reason."""
+
+    def record(played: PlayedGame) -> None:
+        for seated in (played.civilians, played.murderer):
+            store.upsert_entry(EntryRecord.from_entry(seated), deprecate_previous=False)
+        store.record_script(script_record(played.script))
+        write = game_write(None, played.result.events, script=script_ref(played.script), seed=played.seed,
+                           civilians=played.civilians.entry_id, murderer=played.murderer.entry_id,
+                           started_at=played.started_at, latencies=[t.latency_ms for t in played.result.timings])
+        store.record_game(write.game, write.events, write.calls)
+
+    return record
 
 
 def run_comparison(entry: Entry, case: Script | None, seed: int, rounds: int, no_cache: bool, as_json: bool) -> None:

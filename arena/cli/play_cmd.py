@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from arena.agents import GameResult, play_game, seat_entries, seat_timeout_s
-from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.agents.runner import DEFAULT_TIMEOUT_S, abort_reason
 from arena.cli.probe_glue import AfterGame, print_probes, probe_hook, probe_judges, probe_summary, store_probes
 from arena.coe.probe_run import ProbeRun
 from arena.engine import GameConfig, read_jsonl, replay, write_jsonl
@@ -233,12 +233,15 @@ def report_game(result: GameResult, log: Path, game_id: str | None, store: Store
     if as_json:
         summary = {"status": result.status, "winner": result.winner, "culprits": result.outcome.culprits,
                    "votes": result.outcome.votes, "events": len(result.events), "log": str(log), **(extra or {})}
+        if result.status in FAILED_STATUSES:
+            summary["abort_reason"] = abort_reason(result.outcome.reason, result.events)
         print(json.dumps(summary))
         return
     recorded = "" if game_id is None or store is None else f"; recorded as {game_id} in {store.path}"
     out.print(f"log: {log} ({len(result.events)} events){recorded}", highlight=False)
     if result.status in FAILED_STATUSES:
-        err.print(f"[red]game {result.status}[/]: {escape(result.outcome.reason)} (not rated)", highlight=False)
+        err.print(f"[red]game {result.status}[/]: {escape(abort_reason(result.outcome.reason, result.events))} "
+                  "(not rated)", highlight=False)
 
 
 def resolve_entries_lenient(specs: list[str], options: list[str], known: dict[str, Entry]) -> list[Entry]:

@@ -123,7 +123,7 @@ def submit(
     version = store.upsert_entry(EntryRecord.from_entry(entry))
     summary = place(entry, known, store, scripts, placement_games, seed, rounds,
                     RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout), no_cache, as_json, frozen,
-                    include_provider_failures)
+                    include_provider_failures, entries_file)
     result.update(registered=True, version=version, versions=registered_versions(path, entry.name),
                   placement=summary.to_dict() if summary else None)
     if frozen is not None:
@@ -178,7 +178,7 @@ def pool_rating(path: Path, frozen: FrozenPool, entry_id: str,
 
 def place(entry: Entry, known: dict[str, Entry], store: Store, scripts: str, matches: int, seed: int, rounds: int,
           options: RunOptions, no_cache: bool, as_json: bool, frozen: FrozenPool | None = None,
-          include_provider_failures: bool = False) -> TournamentSummary | None:
+          include_provider_failures: bool = False, entries_file: Path | None = None) -> TournamentSummary | None:
     """Play the placement matches of `entry` against the active pool, or only against the entries of a
     frozen pool (deprecated or not). None when there is nobody to play."""
     rows = Reader(store.path).entries(include_deprecated=frozen is not None)
@@ -193,4 +193,4 @@ def place(entry: Entry, known: dict[str, Entry], store: Store, scripts: str, mat
     plan = placement_tournament(entry, pool.entries, select_scripts(scripts), matches=matches, seed=seed,
                                 rounds=rounds)
     return execute(plan, store.path, options, no_cache=no_cache, as_json=as_json,
-                   include_provider_failures=include_provider_failures)
+                   include_provider_failures=include_provider_failures, entries_file=entries_file)

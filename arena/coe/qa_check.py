@@ -31,26 +31,32 @@ def qa_check(script: Script | None = None, per_suite: int = 1, seed: int = 0) ->
         config = QaConfig(mode=entry.strategy, seed=seed, limit=per_suite)
         answerer = make_answerer(entry, client)
         items = [make_item(case, question, config, None) for _, question in select_questions([case], config)]
-        answers = [grade_reply(item, await answerer.answer(item), "smoke-check", entry) for item in items]
+        replies = [await answerer.answer(item) for item in items]
+        answers = [grade_reply(item, reply, "smoke-check", entry) for item, reply in zip(items, replies, strict=True)]
+        failure = next((f"{r.status}: {r.error}" for r in reversed(replies) if r.status != "ok" and r.error), None)
         return qa_results(items_with_images=[bool(item.context.images) for item in items],
-                          statuses=[a.status for a in answers], correct=[a.correct for a in answers])
+                          statuses=[a.status for a in answers], correct=[a.correct for a in answers],
+                          last_failure=failure)
 
     return check
 
 
-def qa_results(items_with_images: list[bool], statuses: list[str], correct: list[bool]) -> list[CheckResult]:
-    """The verdicts: enough answers parse, and no question with images is refused or fails."""
+def qa_results(items_with_images: list[bool], statuses: list[str], correct: list[bool],
+               last_failure: str | None = None) -> list[CheckResult]:
+    """The verdicts: enough answers parse, and no question with images is refused or fails; a failing
+    verdict names the last provider failure's cause."""
     counts = Counter(statuses)
     parsed = counts["ok"] / len(statuses) if statuses else 0.0
     image_failures = [s for s, has in zip(statuses, items_with_images, strict=True) if has and s != "ok"
                       and s != "parse_error"]
     n_images = sum(items_with_images)
     status_text = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
+    cause = f"; last: {last_failure}" if last_failure else ""
     return [
         CheckResult("qa answers parse", parsed >= MIN_PARSED_SHARE,
                     f"{counts['ok']}/{len(statuses)} answers parsed ({status_text}); "
-                    f"{sum(correct)} correct (information only)"),
+                    f"{sum(correct)} correct (information only)" + (cause if parsed < MIN_PARSED_SHARE else "")),
         CheckResult("qa images accepted", not image_failures,
                     f"{n_images - len(image_failures)}/{n_images} questions with images answered without a "
-                    "provider failure"),
+                    "provider failure" + (cause if image_failures else "")),
     ]

@@ -20,11 +20,11 @@ from arena.providers.base import (
     AdapterConfig,
     CallFailure,
     ImageLimits,
-    classify_sdk_error,
     fit_request_images,
     read_wire,
     require_sdk,
 )
+from arena.providers.failures import classify_exception
 from arena.providers.messages import ImagePart, Message, Request, Response
 from arena.providers.registry import register_adapter
 
@@ -47,6 +47,8 @@ class AnthropicAdapter:
         self.provider = config.provider
         self.model = config.model
         self._client = client
+        base = getattr(client, "base_url", None)
+        self.endpoint = str(base) if base is not None else None  # named in failures when no request URL is known
         self._prompt_cache = bool(config.options.get("prompt_cache", True))
         # Claude downsizes anything longer than ~1568 px anyway; sending more only costs upload time.
         self.image_limits = ImageLimits(max_side=int(config.options.get("image_max_side", 1568)),
@@ -88,7 +90,7 @@ class AnthropicAdapter:
         return read_wire(from_wire, message)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
-        return classify_sdk_error(exc, CONTEXT_MARKERS)
+        return classify_exception(exc, CONTEXT_MARKERS)
 
     async def aclose(self) -> None:
         await self._client.close()

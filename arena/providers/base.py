@@ -2,7 +2,9 @@
 
 An adapter is a thin mapping from a `Request` onto one API and back. It implements one
 `async generate(request) -> Response` and `classify_error(exc) -> CallFailure`; retries, caching,
-timeouts, concurrency limits and cost accounting live once, in `arena.providers.client`.
+timeouts, concurrency limits and cost accounting live once, in `arena.providers.client`. The built-in
+adapters classify through `arena.providers.failures` (the one mapping of SDK exceptions); an
+optional `endpoint` attribute names the adapter's default URL in failures without a request URL.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ class CallFailure:
     message: str
     retry_after_s: float | None = None
     http_status: int | None = None
+    body: str | None = field(default=None, repr=False)  # an HTTP error's whole body (`message` has its first line)
 
 
 class TransientError(Exception):
@@ -161,17 +164,6 @@ def classify_generic(exc: BaseException) -> CallFailure:
     if is_connection_error(exc):
         return CallFailure("api_error", True, message)
     return CallFailure("api_error", False, message)
-
-
-def classify_sdk_error(exc: BaseException, context_markers: tuple[str, ...] = ()) -> CallFailure:
-    """Classify an exception from an SDK whose HTTP errors carry `status_code` and `response`
-    (the openai and anthropic SDKs); anything else goes to `classify_generic`."""
-    status = getattr(exc, "status_code", None)
-    if isinstance(status, int):
-        response = getattr(exc, "response", None)
-        headers = dict(response.headers) if response is not None else None
-        return classify_http(status, str(exc), headers, context_markers)
-    return classify_generic(exc)
 
 
 FIT_MEMO_SIZE = 512

@@ -6,7 +6,10 @@ Callers hold one `ModelClient` per process and call
 
 which never raises for a model or network failure: the `Response.status` says what happened
 (`ok`, `refused_or_blocked`, `api_error`, `timeout`, `context_limit`). Configuration problems (an
-unknown provider, a missing key or SDK, an unusable image) raise `ArenaError`s instead.
+unknown provider, a missing key or SDK, an unusable image) raise `ArenaError`s instead. A failure's
+`Response.error` names its cause and endpoint (`arena.providers.failures`), keys redacted.
+Concurrency: each call holds a slot of its entry's `max_concurrency` and one of its provider
+endpoint's limit (`arena.providers.limits`: the entries file's `[providers.NAME]`, else the environment).
 
 Timeout model: an attempt may take `entry.timeout_s` (+ a grace second); retryable failures are
 retried up to `retry.max_attempts` attempts, waiting the backoff or the server's Retry-After (capped)
@@ -20,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import random
 import time
 from collections import Counter
@@ -30,12 +32,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from arena.entries import Entry
+from arena.entries import Entry, provider_limits
 from arena.errors import ArenaError, ConfigError
 from arena.providers.base import Adapter, AdapterConfig, CallFailure, classify_generic
 from arena.providers.breaker import DOWN_MESSAGE, BreakerPolicy, CircuitBreaker
 from arena.providers.cache import ResponseCache, cache_key
 from arena.providers.capabilities import adapt, over_context
+from arena.providers.failures import explain
+from arena.providers.limits import provider_limit
 from arena.providers.messages import CallStatus, Request, Response
 from arena.providers.pricing import Price, PriceTable
 from arena.providers.registry import create_adapter
@@ -44,8 +48,6 @@ from arena.providers.secrets import KeyStore
 from arena.providers.structured import StructuredModes
 
 log = logging.getLogger(__name__)
-DEFAULT_PROVIDER_LIMIT = 16
-PROVIDER_LIMIT_ENV = "ARENA_PROVIDER_LIMIT"
 TIMEOUT_GRACE_S = 1.0
 REDACTED = "[redacted]"
 
@@ -104,7 +106,8 @@ class ModelClient:
         self.prices = prices or PriceTable.load()
         self.retry = retry or RetryPolicy()
         self.keys = keys or KeyStore()
-        self.provider_limits = dict(provider_limits or {})
+        # None: the entries file's [providers.NAME] tables, read when the first call needs them
+        self.provider_limits = dict(provider_limits) if provider_limits is not None else None
         self.usage: dict[str, Usage] = {}
         self._sleep, self._clock, self._rng, self._on_call = sleep, clock, rng or random.Random(), on_call
         self.breaker = CircuitBreaker(breaker or BreakerPolicy(), clock)
@@ -197,7 +200,7 @@ class ModelClient:
                 self.breaker.abandoned(key)
                 raise
             except Exception as exc:  # every other failure is classified, then retried or returned as data
-                failure = self._classify(adapter, exc)
+                failure = self._classify(entry, adapter, exc)
                 if (lower := self.structured.step_down(entry, request, failure)) is not None:
                     log.warning("%s: the server refused the answer format (%s); asking again with %s",
                                 entry.entry_id, failure.message[:120], self.structured.mode(entry, adapter))
@@ -215,23 +218,28 @@ class ModelClient:
                 return Response(status=failure.status, attempts=attempts, error=self._redact(message),
                                 latency_ms=(self._clock() - started) * 1000.0)
             delay = self.retry.delay(attempts, failure, self._rng)
-            log.warning("%s: attempt %d failed (%s, http %s); retrying in %.2fs", entry.entry_id, attempts,
-                        failure.status, failure.http_status, delay)
+            log.warning("%s: attempt %d failed (%s: %s); retrying in %.2fs", entry.entry_id, attempts,
+                        failure.status, self._redact(failure.message), delay)
             await self._sleep(delay)
 
-    def _classify(self, adapter: Adapter, exc: Exception) -> CallFailure:
+    def _classify(self, entry: Entry, adapter: Adapter, exc: Exception) -> CallFailure:
+        """The adapter's classification, with the cause in words and the endpoint (`arena.providers.failures`)."""
         try:
-            return adapter.classify_error(exc)
+            failure = adapter.classify_error(exc)
         except Exception:  # a buggy classifier must not turn one failure into a crash
             log.exception("classify_error of %r failed", adapter)
-            return classify_generic(exc)
+            failure = classify_generic(exc)
+        endpoint = entry.base_url or getattr(adapter, "endpoint", None)
+        return explain(failure, exc, base_url=endpoint, timeout_s=entry.timeout_s)
 
     def _limits(self, entry: Entry) -> tuple[asyncio.Semaphore, asyncio.Semaphore]:
         """The provider's and the entry's semaphores (a call holds one slot of each)."""
         provider_slot = f"provider:{entry.provider}|{entry.base_url or ''}"
         entry_slot = f"entry:{entry.settings_json}"
         if provider_slot not in self._semaphores:
-            limit = self.provider_limits.get(entry.provider) or default_provider_limit()
+            if self.provider_limits is None:
+                self.provider_limits = provider_limits()
+            limit = provider_limit(entry.provider, self.provider_limits)[0]
             self._semaphores[provider_slot] = asyncio.Semaphore(limit)
         if entry_slot not in self._semaphores:
             self._semaphores[entry_slot] = asyncio.Semaphore(entry.max_concurrency)
@@ -277,17 +285,6 @@ class ModelClient:
         self.usage.setdefault(entry.entry_id, Usage()).add(record)
         if self._on_call is not None:
             self._on_call(record)
-
-
-def default_provider_limit() -> int:
-    """Calls in flight per provider endpoint unless the client was given its own: $ARENA_PROVIDER_LIMIT,
-    else 16 (it caps every entry of that provider together, above each entry's `max_concurrency`)."""
-    raw = os.environ.get(PROVIDER_LIMIT_ENV, "").strip()
-    if not raw:
-        return DEFAULT_PROVIDER_LIMIT
-    if not raw.isdigit() or int(raw) < 1:
-        raise ConfigError(f"{PROVIDER_LIMIT_ENV}={raw!r} must be a whole number of calls, at least 1 (e.g. 64)")
-    return int(raw)
 
 
 def resolve_request(entry: Entry, request: Request) -> Request:

@@ -19,17 +19,17 @@ from arena.providers.base import (
     CallFailure,
     ImageLimits,
     MalformedResponse,
-    classify_generic,
-    classify_http,
     fit_request_images,
     read_wire,
     require_sdk,
 )
+from arena.providers.failures import classify_exception
 from arena.providers.messages import ImagePart, Message, Request, Response
 from arena.providers.registry import register_adapter
 
 BLOCK_FINISH = frozenset({"SAFETY", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "RECITATION", "IMAGE_SAFETY",
                           "IMAGE_PROHIBITED_CONTENT", "MODEL_ARMOR"})
+DEFAULT_ENDPOINT = "https://generativelanguage.googleapis.com"
 CONTEXT_MARKERS = ("exceeds the maximum number of tokens", "input token count", "token count exceeds",
                    "too many tokens")
 
@@ -45,6 +45,7 @@ class GeminiAdapter:
         self.model = config.model
         self._client = client
         self._types = types
+        self.endpoint = config.base_url or DEFAULT_ENDPOINT  # named in failures when no request URL is known
         self.image_limits = ImageLimits(max_side=int(config.options.get("image_max_side", 3072)),
                                         max_bytes=7 * 1024 * 1024, formats=("png", "jpeg", "webp"))
 
@@ -77,12 +78,7 @@ class GeminiAdapter:
         return read_wire(from_wire, result)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
-        code = getattr(exc, "code", None)
-        if isinstance(code, int) and code >= 400:
-            response = getattr(exc, "response", None)
-            headers = dict(response.headers) if response is not None and hasattr(response, "headers") else None
-            return classify_http(code, str(exc), headers, CONTEXT_MARKERS)
-        return classify_generic(exc)
+        return classify_exception(exc, CONTEXT_MARKERS)
 
     async def aclose(self) -> None:
         await self._client.aio.aclose()

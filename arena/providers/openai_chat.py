@@ -17,11 +17,11 @@ from arena.providers.base import (
     CallFailure,
     ImageLimits,
     MalformedResponse,
-    classify_sdk_error,
     fit_request_images,
     read_wire,
     require_sdk,
 )
+from arena.providers.failures import classify_exception
 from arena.providers.messages import CallStatus, ImagePart, Message, Request, Response
 from arena.providers.registry import register_adapter
 
@@ -43,6 +43,8 @@ class OpenAIChatAdapter:
         self.model = config.model
         self._client = client
         self._compatible = compatible
+        base = getattr(client, "base_url", None)
+        self.endpoint = str(base) if base is not None else None  # named in failures when no request URL is known
         # vLLM/Ollama accept `max_tokens`; OpenAI's newer models require `max_completion_tokens`.
         self._token_param = "max_tokens" if compatible else "max_completion_tokens"
         self.image_limits = ImageLimits(max_side=int(config.options.get("image_max_side", 2048)),
@@ -77,7 +79,7 @@ class OpenAIChatAdapter:
         return read_wire(from_wire, completion)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
-        return classify_sdk_error(exc, CONTEXT_MARKERS)
+        return classify_exception(exc, CONTEXT_MARKERS)
 
     async def aclose(self) -> None:
         await self._client.close()

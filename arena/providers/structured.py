@@ -43,7 +43,7 @@ def is_rejection(failure: CallFailure) -> bool:
     """A 400 (or 422) whose message blames the structured-output parameters."""
     if failure.http_status not in (400, 422):
         return False
-    lowered = failure.message.lower()
+    lowered = f"{failure.message}\n{failure.body or ''}".lower()
     return any(marker in lowered for marker in REJECTION_MARKERS)
 
 

@@ -5,7 +5,8 @@ over its `agent_call` events, and each of those becomes an `agent_calls` row cha
 that played the caller's faction (no prompt, no key, no error text). A game that raised while
 being played is recorded with status `error`, the exception's message as `abort_reason`, and the
 events logged up to the failure; like an aborted game it gets no winner and never counts for
-ratings.
+ratings. An aborted game's `abort_reason` also names the last provider failure of its log (cause and
+endpoint), which the board's replay header shows.
 
 Every game also records, per side, how many decisions the side made and how many it forfeited,
 split by cause (`forfeit_counts`): provider failures (the model never answered: api_error,
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from arena.agents.runner import abort_reason
 from arena.engine.actions import OWN_FAULTS, PROVIDER_FAILURES
 from arena.engine.events import (
     ActionEvent,
@@ -119,7 +121,8 @@ def outcome_of(events: Sequence[EventBase]) -> tuple[str, str | None, dict[str, 
     outcome = ended.outcome  # type: ignore[attr-defined]
     if outcome.status == "finished" and outcome.winner in ("civilians", "murderer", "tie"):
         return "finished", outcome.winner, dict(outcome.votes), None
-    return outcome.status, None, dict(outcome.votes), outcome.reason
+    # what the forfeits died of (cause and endpoint), for the replay header
+    return outcome.status, None, dict(outcome.votes), abort_reason(outcome.reason, events)[:MESSAGE_LIMIT]
 
 
 def game_write(planned: PlannedGame | None, events: Sequence[EventBase], *, script: ScriptRef, seed: int,

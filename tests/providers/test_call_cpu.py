@@ -156,7 +156,7 @@ def test_the_response_cache_is_read_and_written_off_the_event_loop(tmp_path):
 
 def test_the_provider_limit_comes_from_the_environment(monkeypatch):
     from arena.errors import ConfigError
-    from arena.providers.client import DEFAULT_PROVIDER_LIMIT, default_provider_limit
+    from arena.providers.limits import DEFAULT_PROVIDER_LIMIT, default_provider_limit
 
     monkeypatch.delenv("ARENA_PROVIDER_LIMIT", raising=False)
     assert default_provider_limit() == DEFAULT_PROVIDER_LIMIT
