@@ -46,3 +46,7 @@ class LogError(ArenaError):
 
 class GenerationError(ArenaError):
     """The case generator could not produce a case that passes its checks within its attempt budget."""
+
+
+class LeaseError(ArenaError):
+    """Another live run holds the tournament: one run per tournament id at a time."""

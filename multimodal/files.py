@@ -6,6 +6,10 @@ the folder once every symbolic link is followed. A file is read only when it is 
 a device, FIFO or socket), and never past a byte cap, so a hostile case can neither exfiltrate a
 local file nor exhaust memory. Caps come from the environment (`ARENA_MAX_SCRIPT_BYTES`,
 `ARENA_MAX_IMAGE_BYTES`) so that a large legitimate case can raise them.
+
+A YAML side file of a case (`evidence.yaml`, `cards.yaml`, `facts.yaml`) is read by `read_yaml_inside`:
+the same rule and cap, then UTF-8, safe YAML without alias bombs or nesting too deep to read, and a
+mapping at the top; whatever is wrong is one FileProblem with its fix, never a traceback.
 """
 
 from __future__ import annotations
@@ -13,6 +17,9 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any
+
+import yaml
 
 MIB = 1024 * 1024
 SCRIPT_CAP_ENV = "ARENA_MAX_SCRIPT_BYTES"
@@ -131,3 +138,56 @@ def target_inside(base: Path, name: str) -> Path:
     if target.is_symlink():
         raise FileProblem("the target is a symbolic link", "remove the link before writing")
     return target
+
+
+MAX_YAML_NODES = 1_000_000  # nodes after aliases are expanded: far above any real case, far below a bomb
+
+
+def expanded_nodes(node: yaml.Node, memo: dict[int, int]) -> int:
+    """How many nodes `node` stands for once every alias is expanded (shared nodes counted each time)."""
+    key = id(node)
+    if key not in memo:
+        memo[key] = 1  # a recursive alias counts once instead of looping
+        if isinstance(node, yaml.SequenceNode):
+            memo[key] += sum(expanded_nodes(child, memo) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            memo[key] += sum(expanded_nodes(k, memo) + expanded_nodes(v, memo) for k, v in node.value)
+    return memo[key]
+
+
+def parse_safe_yaml(text: str) -> Any:
+    """Safe YAML; FileProblem for bad syntax, nesting too deep to read, or aliases expanding beyond
+    MAX_YAML_NODES (an alias bomb)."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        size = expanded_nodes(node, {})
+        if size > MAX_YAML_NODES:
+            raise FileProblem(f"YAML aliases expand to more than {MAX_YAML_NODES} values ({size}); refused as an "
+                              "alias bomb", "write the values out instead of repeating aliases")
+        return loader.construct_document(node)
+    except RecursionError as exc:
+        raise FileProblem("YAML nested too deeply to read", "flatten the nesting") from exc
+    except yaml.YAMLError as exc:
+        raise FileProblem(f"not valid YAML: {exc}", "correct the syntax at the place named") from exc
+    finally:
+        loader.dispose()
+
+
+def read_yaml_inside(base: Path, name: str, cap: int | None = None) -> dict[str, Any]:
+    """The mapping in YAML file `name` of folder `base` (empty for an empty file): the path rule, the script
+    cap (or `cap`), UTF-8 and `parse_safe_yaml`; FileProblem otherwise."""
+    data = read_inside(base, name, max_script_bytes() if cap is None else cap)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileProblem(f"not UTF-8 text ({exc.reason} at byte {exc.start})", "save the file as UTF-8") from exc
+    parsed = parse_safe_yaml(text)
+    if parsed is None:
+        return {}
+    if not isinstance(parsed, dict):
+        raise FileProblem(f"the top level is a {type(parsed).__name__}, not a mapping of fields",
+                          "start the file with its fields (key: value)")
+    return parsed

@@ -5,13 +5,15 @@
 
 Running the same tournament again resumes it: games whose plan key is already finished in the
 store are skipped, so a killed or budget-stopped run continues where it stopped and nothing is
-played or counted twice. Adaptive matches are numbered; match k's pair, once chosen, is
-registered in `matches`, so a resumed run replays the same choice instead of choosing anew.
+played or counted twice. Only one run of a tournament is live at a time (`lease`): a second one
+is refused, naming the process that holds it. Adaptive matches are numbered; match k's pair, once
+chosen, is registered in `matches`, so a resumed run replays the same choice instead of choosing anew.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -23,6 +25,7 @@ from arena.errors import ConfigError
 from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
 from arena.tournament.adaptive import choose_pair
+from arena.tournament.lease import held_lease
 from arena.tournament.plan import (
     GameOptions,
     PlannedMatch,
@@ -71,12 +74,16 @@ class TournamentSummary:
     remaining: int
     stopped: str | None
     game_ids: tuple[str, ...] = ()
+    discarded: int = 0  # played and paid for, not recorded: another run recorded them first
+    discarded_cost_usd: float = 0.0  # included in cost_usd and total_cost_usd
+    lease_note: str | None = None  # set when this run took over the lease of a run that was gone
 
     def to_dict(self) -> dict[str, Any]:
         return {"tournament_id": self.tournament_id, "planned": self.planned, "played": self.played,
                 "skipped_already_done": self.skipped_already_done, "statuses": dict(self.statuses),
                 "cost_usd": round(self.cost_usd, 6), "total_cost_usd": round(self.total_cost_usd, 6),
-                "remaining": self.remaining, "stopped": self.stopped}
+                "remaining": self.remaining, "stopped": self.stopped, "discarded": self.discarded,
+                "discarded_cost_usd": round(self.discarded_cost_usd, 6), "lease_note": self.lease_note}
 
 
 def _unique_scripts(scripts: Sequence[Script]) -> tuple[Script, ...]:
@@ -173,12 +180,25 @@ async def run_tournament(tournament: Tournament, store: Store, options: RunOptio
                          client: ModelClient | None = None, progress: ProgressReporter | None = None,
                          seat: Seat = seat_entries, snapshot: bool = True,
                          include_provider_failures: bool = False,
-                         elsewhere: PlayElsewhere | None = None) -> TournamentSummary:
+                         elsewhere: PlayElsewhere | None = None, take_over_lease: bool = False) -> TournamentSummary:
     """Play what is missing of `tournament` (then `adaptive` more matches) and append a ratings snapshot
     (games with provider forfeits left out unless `include_provider_failures`). With `elsewhere` (the
-    Ray executor) games are played by worker processes and recorded here."""
-    tid = tournament.tournament_id
+    Ray executor) games are played by worker processes and recorded here.
+
+    The run holds the tournament's lease throughout (`lease.held_lease`): LeaseError, before anything is
+    played, while another live run holds it (`take_over_lease`: take it anyway, its holder is known gone)."""
     check_playable(tournament, client)
+    async with held_lease(store, tournament.tournament_id, take_over=take_over_lease) as note:
+        summary = await _run_held(tournament, store, options, adaptive=adaptive, client=client, progress=progress,
+                                  seat=seat, snapshot=snapshot, include_provider_failures=include_provider_failures,
+                                  elsewhere=elsewhere)
+    return dataclasses.replace(summary, lease_note=note)
+
+
+async def _run_held(tournament: Tournament, store: Store, options: RunOptions, *, adaptive: int,
+                    client: ModelClient | None, progress: ProgressReporter | None, seat: Seat, snapshot: bool,
+                    include_provider_failures: bool, elsewhere: PlayElsewhere | None) -> TournamentSummary:
+    tid = tournament.tournament_id
     await asyncio.to_thread(register, store, tournament)
     planned = games_of(tournament.matches)
     done = await asyncio.to_thread(store.finished_plan_keys, tid)
@@ -208,4 +228,5 @@ async def _summary(store: Store, tournament: Tournament, scheduler: Scheduler, s
     return TournamentSummary(
         tournament_id=tournament.tournament_id, planned=planned, played=tally.played, skipped_already_done=skipped,
         statuses=dict(sorted(tally.statuses.items())), cost_usd=tally.cost_usd, total_cost_usd=scheduler.spent_usd,
-        remaining=max(0, planned - len(finished)), stopped=tally.stopped, game_ids=tuple(tally.game_ids))
+        remaining=max(0, planned - len(finished)), stopped=tally.stopped, game_ids=tuple(tally.game_ids),
+        discarded=tally.discarded, discarded_cost_usd=tally.discarded_cost_usd)

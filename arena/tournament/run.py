@@ -17,6 +17,10 @@ games in flight. The game is held in memory, no new game starts, the games in fl
 every held game is written as soon as a write succeeds again (at the latest once more when the run
 ends). What still cannot be written raises one StoreError at the end; those games are not recorded,
 so a rerun of the same plan plays them again, and nothing recorded before is lost.
+
+A lost race: a game whose plan key another run recorded while this one played it is not recorded
+(the plan key stays with the first); it is counted as discarded, and its cost in this run's cost and
+in the budget, since it was paid for (`Store.record_discarded` keeps it for later runs' budgets).
 """
 
 from __future__ import annotations
@@ -91,6 +95,8 @@ class RunTally:
     stopped: str | None = None
     game_ids: list[str] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)  # plan keys of games lost with their worker process
+    discarded: int = 0  # games played and paid for, not recorded: another run recorded their plan key first
+    discarded_cost_usd: float = 0.0  # their cost (also in `cost_usd`: this run spent it)
 
 
 class Scheduler:
@@ -289,7 +295,8 @@ class Scheduler:
         if isinstance(fresh, Exception):
             raise fresh
         if not fresh:
-            return  # finished meanwhile under the same plan key (another run): not counted twice
+            await self._discard(write)  # finished meanwhile under the same plan key (another run)
+            return
         game = write.game
         self.spent_usd += game.cost_usd
         self.tally.played += 1
@@ -297,6 +304,26 @@ class Scheduler:
         self.tally.statuses[game.status] += 1
         self.tally.game_ids.append(game.game_id)
         self.progress.recorded(game, self.spent_usd)
+
+    async def _discard(self, write: GameWrite) -> None:
+        """A game that lost the race for its plan key: not recorded, not rated, but its cost was spent, so
+        it counts for this run's cost and the budget, and is kept in the store's `discarded_games`."""
+        try:
+            async with self._write_lock:
+                kept = await asyncio.to_thread(self.store.record_discarded, write.game, write.calls)
+        except Exception as exc:  # noqa: BLE001 - the accounting row is lost, the money is still counted here
+            log.error("game %s was discarded (its plan key was recorded by another run) and could not be "
+                      "accounted for in the store: %s", write.game.game_id, exc)
+            kept = True
+        if not kept:
+            return  # the game itself (or its discard) was recorded already: nothing more was spent
+        game = write.game
+        log.warning("game %s discarded: plan key %s was recorded by another run first (cost $%.4f counted)",
+                    game.game_id, game.plan_key, game.cost_usd)
+        self.spent_usd += game.cost_usd
+        self.tally.discarded += 1
+        self.tally.discarded_cost_usd += game.cost_usd
+        self.tally.cost_usd += game.cost_usd
 
 
 async def play_planned(planned: PlannedGame, scripts: Mapping[str, Script], entries: Mapping[str, Entry],

@@ -12,6 +12,7 @@ from typing import Any
 from leaderboard.store.db import Connection
 from leaderboard.store.queries import fetch_dicts, parse_json
 from leaderboard.store.records import QaAnswerRecord
+from leaderboard.store.sessions import HUMAN_PREFIX
 
 # A row that needs no retry: a real score, or a score that cannot exist (CMD without a truth).
 SETTLED = "(value IS NOT NULL OR json_extract_string(details, '$.status') IN ('no_truth', 'no_signal'))"
@@ -23,6 +24,9 @@ QA_SQL = f"""SELECT entry_id, mode, ablation, suite, count(*) AS n, count(*) FIL
              FROM ({LATEST_ANSWERS}) GROUP BY ALL"""
 DEPTH_SQL = f"""SELECT entry_id, mode, ablation, depth, count(*) AS n, count(*) FILTER (WHERE correct) AS correct
                 FROM ({LATEST_ANSWERS}) WHERE suite = 'mmr' AND depth IS NOT NULL GROUP BY ALL ORDER BY ALL"""
+HUMAN_ANSWERS_SQL = f"""SELECT entry_id, script_id, question_id, suite, predicted, correct FROM ({LATEST_ANSWERS})
+                        WHERE starts_with(entry_id, ?) AND ablation = 'none'
+                        ORDER BY script_id, question_id, entry_id"""
 LATEST_METRICS = """
     FROM (SELECT *, row_number() OVER (PARTITION BY game_id, entry_id, metric, role, judge ORDER BY created_at DESC)
           AS rn FROM metric_scores) m
@@ -137,6 +141,14 @@ def qa_counts(conn: Connection) -> list[dict[str, Any]]:
 def mmr_depth_counts(conn: Connection) -> list[dict[str, Any]]:
     """Per entry, mode, ablation and MMR depth: `n` and `correct` (latest answer per question)."""
     return fetch_dicts(conn, DEPTH_SQL)
+
+
+def human_answers(conn: Connection) -> list[dict[str, Any]]:
+    """People's answers (entries `human/<name>`, no ablation): the latest per person and question, with the
+    letters chosen (the case's own letters) and whether they are the key ([] without tables)."""
+    if not has_tables(conn):
+        return []
+    return fetch_dicts(conn, HUMAN_ANSWERS_SQL, [HUMAN_PREFIX])
 
 
 def latest_metric_rows(conn: Connection) -> list[dict[str, Any]]:

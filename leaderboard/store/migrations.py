@@ -5,7 +5,8 @@ none. Each migration runs inside the caller's transaction, so a failed migration
 Never edit a released migration; append a new one.
 
 All tables are append-only logs except `entries.deprecated` (a flag set when an entry is
-superseded or retired). JSON columns hold text validated by DuckDB's JSON type. Timestamps are
+superseded or retired) and `tournament_leases` (a working table: one row per tournament being run
+now, deleted when the run ends). JSON columns hold text validated by DuckDB's JSON type. Timestamps are
 UTC without a zone.
 """
 
@@ -130,11 +131,27 @@ def m005_play_sessions(conn: duckdb.DuckDBPyConnection) -> None:
         created_at TIMESTAMP NOT NULL, PRIMARY KEY (session_id, seq))""")
 
 
+def m006_tournament_leases(conn: duckdb.DuckDBPyConnection) -> None:
+    """One live run per tournament (`leaderboard.store.leases`): the run holding a tournament's lease, by
+    process id, host and start time; the primary key is what refuses a second holder."""
+    conn.execute("""CREATE TABLE tournament_leases (
+        tournament_id VARCHAR PRIMARY KEY, run_id VARCHAR NOT NULL, pid BIGINT NOT NULL, host VARCHAR NOT NULL,
+        started_at TIMESTAMP NOT NULL)""")
+
+
+def m007_discarded_games(conn: duckdb.DuckDBPyConnection) -> None:
+    """Games played and paid for but not recorded, because another run recorded their plan key first: their
+    cost still counts for the tournament's budget (`tournament_cost`)."""
+    conn.execute("""CREATE TABLE discarded_games (
+        game_id VARCHAR PRIMARY KEY, tournament_id VARCHAR, plan_key VARCHAR, status VARCHAR NOT NULL,
+        tokens BIGINT NOT NULL, cost_usd DOUBLE NOT NULL, recorded_at TIMESTAMP NOT NULL)""")
+
+
 # No secondary indexes: DuckDB rewrites them at every checkpoint, which tripled the cost of each
 # record_game on a large log, while a replay's scan of `events` by game_id stays fast without one.
 MIGRATIONS: tuple[Migration, ...] = (m001_initial_tables, m002_metric_scores_nullable_value,
                                      m003_ties_forfeits_and_pools, m004_agent_calls_cached_prompt_tokens,
-                                     m005_play_sessions)
+                                     m005_play_sessions, m006_tournament_leases, m007_discarded_games)
 
 
 def applied_migrations(conn: duckdb.DuckDBPyConnection) -> list[str]:

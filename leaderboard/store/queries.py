@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from arena.errors import StoreError
 from leaderboard.store.db import LockWait, default_db_path, reading
 from leaderboard.store.migrations import applied_migrations, unknown_migrations
-from leaderboard.store.records import MatchRecord, RatingPoolRecord, RatingSnapshotRecord
+from leaderboard.store.records import MatchRecord, RatingPoolRecord, RatingSnapshotRecord, TournamentLease
 
 
 class Row(BaseModel):
@@ -192,9 +192,17 @@ def tournament_matches(conn: duckdb.DuckDBPyConnection, tournament_id: str) -> l
 
 
 def tournament_cost(conn: duckdb.DuckDBPyConnection, tournament_id: str) -> float:
-    row = conn.execute("SELECT coalesce(sum(cost_usd), 0) FROM games WHERE tournament_id = ?",
+    """Money spent on a tournament: its recorded games (every status) and the games discarded by a lost race."""
+    row = conn.execute("SELECT (SELECT coalesce(sum(cost_usd), 0) FROM games WHERE tournament_id = $1) + "
+                       "(SELECT coalesce(sum(cost_usd), 0) FROM discarded_games WHERE tournament_id = $1)",
                        [tournament_id]).fetchone()
     return float(row[0]) if row else 0.0
+
+
+def tournament_lease(conn: duckdb.DuckDBPyConnection, tournament_id: str) -> TournamentLease | None:
+    """The run holding a tournament's lease now (None: no live run)."""
+    rows = fetch_dicts(conn, "SELECT * FROM tournament_leases WHERE tournament_id = ?", [tournament_id])
+    return TournamentLease(**rows[0]) if rows else None
 
 
 def active_entry_ids(conn: duckdb.DuckDBPyConnection) -> list[str]:

@@ -306,3 +306,17 @@ class RatingPoolRecord(Record):
     games: int = Field(ge=0)
     side_term: float
     n_games_total: int = Field(ge=0)
+
+
+class TournamentLease(Record):
+    """The run holding a tournament now: which process (`pid` on `host`), since when, under which run id."""
+
+    tournament_id: str = Field(min_length=1)
+    run_id: str = Field(min_length=1)
+    pid: int = Field(ge=0)
+    host: str = Field(min_length=1)
+    started_at: datetime = Field(default_factory=utc_now)
+
+    def describe(self) -> str:
+        """`pid 123 on host h, started 2026-01-02 03:04:05 UTC` (for messages)."""
+        return f"pid {self.pid} on host {self.host}, started {self.started_at:%Y-%m-%d %H:%M:%S} UTC"

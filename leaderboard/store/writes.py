@@ -272,6 +272,22 @@ class Store:
         self._insert_games(conn, [(game, stored, calls)])
         return True
 
+    def record_discarded(self, game: GameRecord, calls: Sequence[AgentCallRecord] = ()) -> bool:
+        """Account for a game played but not recorded because another game (another run's) holds its plan
+        key: a `discarded_games` row (its cost counts for the tournament's budget) and its agent-call rows
+        (the calls were made and paid). False, writing nothing, when the game itself or its discard is
+        recorded already."""
+        with writing(self.path, self.retry) as conn:
+            if conn.execute("SELECT 1 FROM games WHERE game_id = $1 UNION ALL "
+                            "SELECT 1 FROM discarded_games WHERE game_id = $1", [game.game_id]).fetchone():
+                return False
+            self._prepared(game, (), calls)
+            insert_rows(conn, "discarded_games", DISCARDED_COLUMNS,
+                        [[game.game_id, game.tournament_id, game.plan_key, game.status, game.tokens, game.cost_usd,
+                          utc_now()]])
+            insert_records(conn, "agent_calls", calls)
+            return True
+
     def record_matches(self, matches: Sequence[MatchRecord]) -> int:
         """Register the matches not known yet (one transaction); returns how many were new."""
         if not matches:
@@ -290,7 +306,7 @@ class Store:
             return tournament_matches(conn, tournament_id)
 
     def tournament_cost(self, tournament_id: str) -> float:
-        """Money spent on a tournament's recorded games (every status)."""
+        """Money spent on a tournament: its recorded games (every status) and its discarded ones."""
         with writing(self.path, self.retry) as conn:
             return tournament_cost(conn, tournament_id)
 
@@ -385,6 +401,7 @@ def game_row(game: GameRecord, n_events: int) -> list[Any]:
 
 
 EVENT_COLUMNS = ("game_id", "seq", "type", "role", "payload")
+DISCARDED_COLUMNS = ("game_id", "tournament_id", "plan_key", "status", "tokens", "cost_usd", "recorded_at")
 
 
 def event_rows(game_id: str, events: Sequence[EventRecord]) -> list[list[Any]]:

@@ -20,7 +20,7 @@ from tests.conftest import FIXTURE_CASE, ROOT
 
 runner = CliRunner()
 SUMMARY_KEYS = {"tournament_id", "planned", "played", "skipped_already_done", "statuses", "cost_usd",
-                "total_cost_usd", "remaining", "stopped"}
+                "total_cost_usd", "remaining", "stopped", "discarded", "discarded_cost_usd", "lease_note"}
 
 
 @pytest.fixture(autouse=True)
