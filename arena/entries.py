@@ -13,7 +13,9 @@ play (model, sampling, strategy, server, provider options): change one and it is
 `structured` (auto | json_schema | json_object | off) says how answers are constrained; with the
 capabilities of local and text-only models (`vision`, `image_mode`, `system_role`, `context_tokens`,
 `long_script`) it joins the identity only when changed from its default, so older ids stay valid.
-Operational settings (timeout, concurrency, key variable, prices) do not change the id.
+Operational settings (timeout, concurrency, key variable, prices) do not change the id. The same file
+may cap the calls in flight per provider endpoint (`[providers.NAME] max_concurrency = N`, see
+`provider_limits`); `$ARENA_PROVIDER_LIMIT` (default 16) caps the providers it does not name.
 Keys are never part of an entry, only the name of the variable that holds one.
 """
 
@@ -220,19 +222,48 @@ def load_entries(path: Path | None = None) -> dict[str, Entry]:
     return entries
 
 
-def read_entries_file(path: Path) -> dict[str, Entry]:
-    """Parse and validate an entries TOML file; errors name the file, the entry and the field."""
+def read_toml(path: Path) -> dict[str, Any]:
+    """An entries file's TOML; ConfigError naming the file when it is missing or not TOML."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise ConfigError(f"{path}: entries file not found (give --entries FILE or set {ENTRIES_ENV})") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
-    tables = data.get("entries")
+
+
+def provider_limits(path: Path | None = None) -> dict[str, int]:
+    """`[providers.NAME] max_concurrency = N` of the entries file (see `entries_path`): calls in flight per
+    provider endpoint, by provider name; an empty dict when there is no file or no such table."""
+    file = entries_path(path)
+    return {} if file is None else read_provider_limits(file)
+
+
+def read_provider_limits(path: Path) -> dict[str, int]:
+    """The `[providers.*]` tables of an entries file; errors name the file, the table and the field."""
+    tables = read_toml(path).get("providers", {})
+    if not isinstance(tables, dict):
+        raise ConfigError(f"{path}: providers must be tables like [providers.openai] with max_concurrency = 32")
+    limits: dict[str, int] = {}
+    for name, table in tables.items():
+        unknown = sorted(set(table) - {"max_concurrency"}) if isinstance(table, dict) else []
+        value = table.get("max_concurrency") if isinstance(table, dict) else None
+        if unknown or not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            extra = f"; unknown: {', '.join(unknown)}" if unknown else ""
+            raise ConfigError(f"{path}: [providers.{name}] takes one setting, max_concurrency = a whole number "
+                              f"of calls in flight, at least 1 (e.g. 32){extra}")
+        limits[name] = value
+    return limits
+
+
+def read_entries_file(path: Path) -> dict[str, Entry]:
+    """Parse and validate an entries TOML file; errors name the file, the entry and the field."""
+    tables = read_toml(path).get("entries")
     if not isinstance(tables, dict) or not tables:
         raise ConfigError(f'{path}: no entries; add tables like [entries.my-gpt] with model = "openai/gpt-4o"')
     entries = {name: _build(path, name, table) for name, table in tables.items()}
     _reject_duplicates(path, entries)
+    read_provider_limits(path)  # a bad [providers.*] table is reported with the entries, before anything runs
     return entries
 
 

@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 
 from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.cli.case_report import report_broken_case
 from arena.cli.coe_render import condition_text, offline_table, report_table, row_json
 from arena.cli.estimate_view import print_estimate
 from arena.cli.qa_cmd import _mode, estimate_qa
@@ -74,7 +75,7 @@ def table3(entry: str = EntryOpt, opponent: str = OpponentOpt, games: int = Game
     known = load_entries(entries_file)
     chosen, rival = resolve_entry(entry, option, known), resolve_entry(opponent, [], known)
     judges = judge_entries(judge, [], entries_file)
-    cases = select_scripts(scripts)
+    cases = select_scripts(scripts, on_broken=report_broken_case)
     plan = table3_tournament(chosen, rival, cases, games=games, seed=seed, rounds=rounds,
                              options=game_options(key_clues_given=key_clues_given))
     config = QaConfig(suites=suites_for(suite), mode=_mode(chosen.strategy), seed=seed, limit=qa_limit)

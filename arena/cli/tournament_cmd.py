@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,11 +16,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.cli.case_report import report_broken_case
 from arena.cli.estimate_view import print_estimate
 from arena.cli.probe_glue import probe_judges, tournament_probes_with
-from arena.entries import Entry, load_entries
-from arena.errors import ConfigError, ScriptError
+from arena.entries import Entry, load_entries, provider_limits
+from arena.errors import ConfigError
 from arena.providers.client import ModelClient
+from arena.providers.limits import concurrency_note
 from arena.tournament import RichProgress, RunOptions, Tournament, TournamentSummary, run_tournament
 from arena.tournament.director import all_play_all_tournament
 from arena.tournament.dry_run import estimate_tournament
@@ -56,22 +58,25 @@ def needs_client(entries: Sequence[Entry]) -> bool:
 
 
 async def _run(tournament: Tournament, store: Store, options: RunOptions, adaptive: int, no_cache: bool,
-               progress: RichProgress, ray: RayOptions | None = None,
-               include_provider_failures: bool = False) -> TournamentSummary:
+               progress: RichProgress, ray: RayOptions | None = None, include_provider_failures: bool = False,
+               take_over_lease: bool = False, provider_limits: Mapping[str, int] | None = None) -> TournamentSummary:
     if not needs_client(tournament.entries) and ray is None:
         return await run_tournament(tournament, store, options, adaptive=adaptive, progress=progress,
-                                    include_provider_failures=include_provider_failures)
-    async with ModelClient(use_cache=not no_cache) as client:
+                                    include_provider_failures=include_provider_failures,
+                                    take_over_lease=take_over_lease)
+    async with ModelClient(use_cache=not no_cache, provider_limits=provider_limits) as client:
         client.check_entries(*tournament.entries)  # a missing key or SDK fails here, before any game starts
         if ray is None:
             return await run_tournament(tournament, store, options, adaptive=adaptive, client=client,
-                                        progress=progress, include_provider_failures=include_provider_failures)
+                                        progress=progress, include_provider_failures=include_provider_failures,
+                                        take_over_lease=take_over_lease)
         from arena.tournament.ray_executor import run_with_ray  # ray is imported only for this executor
 
         async def run(players: PlayElsewhere) -> TournamentSummary:
             return await run_tournament(tournament, store, options, adaptive=adaptive, client=client,
                                         progress=progress, elsewhere=players,
-                                        include_provider_failures=include_provider_failures)
+                                        include_provider_failures=include_provider_failures,
+                                        take_over_lease=take_over_lease)
 
         return await run_with_ray(run, address=ray.address, workers=ray.workers,
                                   entries={e.entry_id: e for e in tournament.entries},
@@ -89,14 +94,20 @@ class RayOptions:
 
 def execute(tournament: Tournament, db: Path | None, options: RunOptions, *, adaptive: int = 0,
             no_cache: bool = False, as_json: bool = False, ray: RayOptions | None = None,
-            include_provider_failures: bool = False) -> TournamentSummary:
+            include_provider_failures: bool = False, take_over_lease: bool = False,
+            entries_file: Path | None = None) -> TournamentSummary:
     """Run `tournament` into the store at `db` with a progress bar; Ctrl-C exits 130 and a rerun resumes.
-    The ratings snapshot at the end leaves out games with provider forfeits unless `include_provider_failures`."""
+    The ratings snapshot at the end leaves out games with provider forfeits unless `include_provider_failures`.
+    LeaseError (exit 1, naming the holder) while another live run holds the tournament. Says in one line
+    when a provider or entry limit keeps fewer model calls in flight than `options.concurrency` games want."""
     store = Store(default_db_path(db))
     progress = RichProgress(bar_console=err, line_console=err if as_json else out)
+    limits = provider_limits(entries_file)
+    if (note := concurrency_note(tournament.entries, options.concurrency, limits)) is not None:
+        (err if as_json else out).print(f"[yellow]note[/]: {escape(note)}", highlight=False)
     try:
         return asyncio.run(_run(tournament, store, options, adaptive, no_cache, progress, ray,
-                                include_provider_failures))
+                                include_provider_failures, take_over_lease, limits))
     except KeyboardInterrupt:
         err.print(f"[yellow]interrupted[/]: games in flight were cancelled and not recorded; rerun the same "
                   f"command to resume tournament {escape(tournament.tournament_id)}", highlight=False)
@@ -109,19 +120,16 @@ def print_summary(summary: TournamentSummary, db: Path, as_json: bool) -> None:
         return
     statuses = ", ".join(f"{status} {n}" for status, n in summary.statuses.items()) or "none"
     stopped = f"; stopped early ({summary.stopped})" if summary.stopped else ""
+    discarded = (f", {summary.discarded} discarded (another run recorded them first; ${summary.discarded_cost_usd:.4f}"
+                 " of the cost)" if summary.discarded else "")
+    if summary.lease_note:
+        err.print(f"[yellow]note[/]: {escape(summary.lease_note)}", highlight=False)
     out.print(f"tournament [bold]{escape(summary.tournament_id)}[/] ({escape(str(db))}): {summary.played} games "
-              f"played ({statuses}), {summary.skipped_already_done} already done, {summary.remaining} of "
+              f"played ({statuses}){discarded}, {summary.skipped_already_done} already done, {summary.remaining} of "
               f"{summary.planned} planned still to finish{stopped}; cost ${summary.cost_usd:.4f} "
               f"(tournament ${summary.total_cost_usd:.4f})", highlight=False, soft_wrap=True)
     if summary.remaining:
         out.print("[dim]rerun the same command to play the remaining games[/]")
-
-
-def report_broken_case(ref: str, exc: ScriptError) -> None:
-    """A case that does not load is named with its problems and left out; the others are played."""
-    err.print(f"[yellow]skipped case[/] {escape(ref)}: it does not load", highlight=False)
-    for problem in exc.problems or [str(exc)]:
-        err.print(f"  - {problem}", markup=False, highlight=False)
 
 
 def tournament(
@@ -161,6 +169,9 @@ def tournament(
     key_clues_given: bool = typer.Option(False, "--key-clues-given", help="WhodunitBench's ablation: civilians see "
                                          "every key clue from the start (own plan keys, own report condition, "
                                          "left out of the ratings; docs/coe.md)."),
+    take_over_lease: bool = typer.Option(False, "--take-over-lease", help="Run even though the store says another "
+                                         "run holds this tournament (use only when that run is known gone, e.g. "
+                                         "on another host)."),
 ) -> None:
     """Play an all-play-all tournament (resumable: rerun the same command to continue)."""
     if executor not in ("local", "ray"):
@@ -182,5 +193,6 @@ def tournament(
                          timeout_s=timeout, after_game=after)
     ray = RayOptions(ray_address, ray_workers) if executor == "ray" else None
     summary = execute(plan, db, options, adaptive=adaptive, no_cache=no_cache, as_json=as_json, ray=ray,
-                      include_provider_failures=include_provider_failures)
+                      include_provider_failures=include_provider_failures, take_over_lease=take_over_lease,
+                      entries_file=entries_file)
     print_summary(summary, default_db_path(db), as_json)

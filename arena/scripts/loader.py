@@ -8,14 +8,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from arena.errors import ScriptError
+from arena.scripts.names import FIX as FORGING_FIX
+from arena.scripts.names import describe_forging
 from arena.scripts.paths import image_path_problems, read_case_text
 from arena.scripts.problems import Problem, raise_problems
 from arena.scripts.schema import Script
-from multimodal.files import FileProblem, max_script_bytes, read_capped
+from multimodal.files import FileProblem, max_script_bytes, parse_safe_yaml, read_inside
 
 SCRIPT_FILES = ("script.yaml", "script.yml", "script.json")
 
@@ -35,40 +36,20 @@ def script_file(path: Path) -> Path:
     return path
 
 
-MAX_YAML_NODES = 1_000_000  # nodes after aliases are expanded: far above any real case, far below a bomb
-
-
-def expanded_nodes(node: yaml.Node, memo: dict[int, int]) -> int:
-    """How many nodes `node` stands for once every alias is expanded (shared nodes counted each time)."""
-    key = id(node)
-    if key not in memo:
-        memo[key] = 1  # a recursive alias counts once instead of looping
-        if isinstance(node, yaml.SequenceNode):
-            memo[key] += sum(expanded_nodes(child, memo) for child in node.value)
-        elif isinstance(node, yaml.MappingNode):
-            memo[key] += sum(expanded_nodes(k, memo) + expanded_nodes(v, memo) for k, v in node.value)
-    return memo[key]
-
-
 def parse_yaml(text: str, file: Path) -> Any:
-    """Safe YAML, refusing documents whose aliases expand beyond MAX_YAML_NODES (alias bombs)."""
-    loader = yaml.SafeLoader(text)
+    """Safe YAML, refusing documents whose aliases expand beyond MAX_YAML_NODES (alias bombs) or nested too
+    deeply to read (`multimodal.files.parse_safe_yaml`)."""
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        size = expanded_nodes(node, {})
-        if size > MAX_YAML_NODES:
-            raise ScriptError(f"{file}: YAML aliases expand to more than {MAX_YAML_NODES} values ({size}); "
-                              "refused as an alias bomb (fix: write the values out instead of repeating aliases)")
-        return loader.construct_document(node)
-    finally:
-        loader.dispose()
+        return parse_safe_yaml(text)
+    except FileProblem as exc:
+        raise ScriptError(f"{file}: {exc} (fix: {exc.fix})") from exc
 
 
 def read_document(file: Path) -> dict[str, Any]:
+    """The script file's fields. It is read under the path rule of its own folder, so a script.yaml that is a
+    symbolic link out of the case folder is refused like any other file the case names."""
     try:
-        text = read_capped(file, max_script_bytes()).decode("utf-8")
+        text = read_inside(file.parent, file.name, max_script_bytes()).decode("utf-8")
     except FileProblem as exc:
         raise ScriptError(f"{file}: {exc} (fix: {exc.fix})") from exc
     except UnicodeDecodeError as exc:
@@ -78,7 +59,7 @@ def read_document(file: Path) -> dict[str, Any]:
         data = json.loads(text) if file.suffix == ".json" else parse_yaml(text, file)
     except RecursionError as exc:
         raise ScriptError(f"{file}: {kind} nested too deeply to read (fix: flatten the nesting)") from exc
-    except (yaml.YAMLError, json.JSONDecodeError) as exc:
+    except json.JSONDecodeError as exc:
         raise ScriptError(f"{file}: not valid {kind}: {exc} (fix: correct the syntax at the place named)") from exc
     if not isinstance(data, dict):
         raise ScriptError(f"{file}: the top level must be a mapping of fields (id, title, roles...)")
@@ -103,7 +84,10 @@ def validation_problems(error: ValidationError, file: str) -> list[Problem]:
     for item in error.errors():
         path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in item["loc"]).lstrip(".")
         fix = "remove the field or check its spelling" if item["type"] == "extra_forbidden" else ""
-        problems.append(Problem(file, path, item["msg"], fix))
+        message = item["msg"]
+        if item["type"] == "string_pattern_mismatch" and (forged := describe_forging(str(item["input"]))):
+            message, fix = f"{message}: it {forged}", FORGING_FIX  # an id that could forge a line: say which character
+        problems.append(Problem(file, path, message, fix))
     return problems
 
 

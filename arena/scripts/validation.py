@@ -1,4 +1,4 @@
-"""Whole-script checks: unique ids, references, culprits, answers, evidence and image files.
+"""Whole-script checks: unique ids, one-line names, references, culprits, answers, evidence and image files.
 
 `validate_script` returns every problem it finds (never only the first), each naming the file, the
 field path and the fix. It never raises for a bad script.
@@ -12,6 +12,7 @@ from pathlib import Path
 
 from arena.scripts.evidence import check_evidence
 from arena.scripts.format2 import check_format2, format2_ids
+from arena.scripts.names import check_names
 from arena.scripts.paths import file_problem
 from arena.scripts.problems import Problem
 from arena.scripts.schema import FORMAT_VERSIONS, ImageKind, Script, Suite, Visibility
@@ -182,7 +183,7 @@ def validate_script(script: Script, file: str | None = None) -> list[Problem]:
     if script.format_version not in FORMAT_VERSIONS:
         problems.append(Problem(name, "format_version", f"unsupported format version {script.format_version}",
                                 f"this arena reads versions {', '.join(map(str, FORMAT_VERSIONS))}"))
-    for check in (check_ids, check_culprits, check_roles, check_clue_fields, check_references,
+    for check in (check_ids, check_names, check_culprits, check_roles, check_clue_fields, check_references,
                   check_questions, check_format2, check_images, check_evidence):
         problems += check(script, name)
     return problems

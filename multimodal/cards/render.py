@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import yaml
 from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -34,7 +34,7 @@ from multimodal.cards.photo import jpeg_bytes
 from multimodal.cards.plans import PLAN_TEMPLATES
 from multimodal.cards.scenes import SCENE_TEMPLATES
 from multimodal.cards.text_cards import TEXT_TEMPLATES
-from multimodal.files import FileProblem, max_script_bytes, read_capped, target_inside
+from multimodal.files import FileProblem, read_yaml_inside, target_inside
 
 TEMPLATES: dict[str, tuple[type[BaseModel], Callable[[Any], Image.Image]]] = {
     **TEXT_TEMPLATES, **MEDIA_TEMPLATES, **SCENE_TEMPLATES, **EXHIBIT_TEMPLATES, **CHART_TEMPLATES,
@@ -56,15 +56,29 @@ class CardError(ValueError):
 
 
 def load_card_specs(folder: Path) -> list[CardSpec]:
-    """The card specs of a case folder (empty when it has no cards.yaml)."""
+    """The card specs of a case folder (empty when it has no cards.yaml). The file is read like every file a
+    case names (`multimodal.files.read_yaml_inside`: path rule, cap, UTF-8, safe YAML); anything wrong with
+    it, its place or its types is one CardError naming the file, the field and the fix."""
     path = folder / SPEC_FILE
-    if not path.is_file():
+    if not os.path.lexists(path):
         return []
     try:
-        data = yaml.safe_load(read_capped(path, max_script_bytes()).decode("utf-8")) or {}
-        return [CardSpec.model_validate(item) for item in data.get("cards", [])]
-    except (yaml.YAMLError, ValidationError, AttributeError, FileProblem, UnicodeDecodeError) as exc:
-        raise CardError(f"{path}: {exc}") from exc
+        cards = read_yaml_inside(folder, SPEC_FILE).get("cards", [])
+    except FileProblem as exc:
+        raise CardError(f"{path}: {exc} (fix: {exc.fix})") from exc
+    if not isinstance(cards, list):
+        raise CardError(f"{path}: cards: a {type(cards).__name__}, not a list (fix: list the cards, each with "
+                        "file, template and params)")
+    specs = []
+    for index, item in enumerate(cards):
+        try:
+            specs.append(CardSpec.model_validate(item))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = "".join(f".{part}" for part in first["loc"])
+            raise CardError(f"{path}: cards[{index}]{where}: {first['msg']} (fix: give each card file, template "
+                            "and params, docs/script-format.md)") from exc
+    return specs
 
 
 def render_card(spec: CardSpec) -> Image.Image:
