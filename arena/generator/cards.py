@@ -12,7 +12,7 @@ from typing import Any
 
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import Amount, At, Count, Detail, EntryLog, StoppedClock
-from arena.generator.phrases import method_phrase, motive_phrase
+from arena.generator.phrases import method_phrase, moment, motive_phrase
 from arena.generator.pools import COAT_COLOURS, STAFF_COATS
 from arena.generator.world import World
 
@@ -133,7 +133,8 @@ def bar_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, 
 
 def sighting_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
     fact = next(f for f in draft.facts if isinstance(f, At) and f.person == draft.subject)
-    who, room, time = person_name(world, fact.person), world.place_name(fact.place), world.slots[fact.slot]
+    # the card's own minute, inside the quarter hour: an alibi never prints the murder's quarter hour
+    who, room, time = person_name(world, fact.person), world.place_name(fact.place), moment(world, fact.slot, draft.id)
     if draft.source == "receipt":
         lines = list(draft.extra) or rng.sample(ITEMS, rng.randint(1, 3))
         total = f"{sum(float(p) for _, p in lines):.2f}"
@@ -170,8 +171,7 @@ def paper_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str
         return {"title": f"{world.victim} and {person.name}", "messages": [
             {"sender": world.victim, "time": "Yesterday", "text": line},
             {"sender": person.name, "time": "Yesterday", "text": "Not here. Not tonight.", "mine": True},
-            {"sender": holder, "time": "Today", "text": f"Forwarded from {person.name}'s phone. So {person.name} "
-             f"{motive_phrase(world, person)}."}]}
+            {"sender": holder, "time": "Today", "text": f"Forwarded from {person.name}'s phone."}]}
     return {"style": "letter", "heading": f"To {person.name}", "body": f"Dear {person.name.split()[0]},\n\n{line}",
             "signature": world.victim}
 
@@ -185,7 +185,7 @@ def paint(colour: str) -> str:
 
 def cctv_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
     """A grainy top-down still from the camera in the subject's room: the subject by coat and hat, staff in
-    dark uniform coats; the burnt-in timestamp is the quarter hour of the sighting."""
+    dark uniform coats; the burnt-in timestamp is a minute inside the sighting's quarter hour (`moment`)."""
     fact = next(f for f in draft.facts if isinstance(f, At))
     look = dict(draft.extra)
     figures = [{"x": rng.randint(25, 75), "y": rng.randint(35, 70), "coat": paint(look["coat"]), "hat": look["hat"],
@@ -198,7 +198,7 @@ def cctv_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
                for kind, x in zip(rng.sample(("table", "sofa", "desk", "bench", "plant", "rug"), 2), (5, 60),
                                   strict=True)]
     return {"camera": f"CAM {rng.randint(2, 9)} {world.place_name(fact.place).upper()}",
-            "timestamp": f"{world.slots[fact.slot]}:{rng.randint(0, 59):02d}", "objects": objects,
+            "timestamp": f"{moment(world, fact.slot, draft.id)}:{rng.randint(0, 59):02d}", "objects": objects,
             "figures": figures, "floor": rng.choice(("#7d8c99", "#8a9482", "#9a8f86")),
             "seed": rng.randrange(1_000_000)}
 

@@ -1,4 +1,4 @@
-"""Whole-case check of a generated case: solution, keys, vision, chain, wording, coherence, length.
+"""Whole-case check of a generated case: solution, keys, vision, chain, wording, coherence, length, leaks.
 
 `check_case` returns every problem (empty when the case may ship). It reads only the script and
 the facts the clues were written from; the world model that produced them is not consulted, so a
@@ -7,12 +7,14 @@ case on disk can be re-checked (`check_folder`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
+from pydantic import ValidationError
 
+from arena.errors import ScriptError
 from arena.generator.facts import (
     FACTS_FILE,
     At,
@@ -27,11 +29,14 @@ from arena.generator.facts import (
     WeaponKept,
 )
 from arena.generator.findings import Finding
+from arena.generator.leaks import check_leaks
 from arena.generator.persona import check_coherence, check_length
-from arena.generator.questions import Naming, normalised
+from arena.generator.questions import Naming, minutes_of, normalised
 from arena.generator.solver import Solver
 from arena.scripts.loader import load_script_unchecked
+from arena.scripts.problems import Problem
 from arena.scripts.schema import ImageKind, ReasoningStep, Script, Suite
+from multimodal.files import FileProblem, read_yaml_inside
 
 
 def check_solution(script: Script, case: CaseFacts) -> list[Finding]:
@@ -154,7 +159,7 @@ def required_words(fact: Fact, case: CaseFacts, media: bool) -> list[str]:
         return full.split()[0] if media else full
 
     if isinstance(fact, At):
-        return [who(fact.person), case.places[fact.place]] + ([] if media else [case.slots[fact.slot]])
+        return [who(fact.person), case.places[fact.place]]  # the time: `names_quarter`
     if isinstance(fact, Motive | MotiveVoid):
         return [who(fact.person)]
     if isinstance(fact, CauseOfDeath):
@@ -168,6 +173,12 @@ def required_words(fact: Fact, case: CaseFacts, media: bool) -> list[str]:
     if isinstance(fact, EntryLog):
         return [case.places[fact.place]] + [w for p, t in fact.entries for w in (who(p), case.slots[t])]
     return []
+
+
+def names_quarter(text: str, label: str) -> bool:
+    """Whether `text` names a time inside the quarter hour from `label` (a card prints its own minute, 20:37)."""
+    start = minutes_of(label)
+    return any(start <= minutes_of(t) < start + 15 for t in re.findall(r"(?<!\d)\d{1,2}:\d{2}(?!\d)", text))
 
 
 def flatten(value: Any) -> str:
@@ -188,6 +199,8 @@ def check_wording(script: Script, case: CaseFacts, cards: Mapping[str, Any]) -> 
         for fact in case.clues.get(clue.id, ()):
             missing = [w for w in required_words(fact, case, media) if w.lower() not in text.lower()
                        and not (clue.id in case.by_looks and isinstance(fact, At) and w in names)]
+            if isinstance(fact, At) and not media and not names_quarter(text, case.slots[fact.slot]):
+                missing.append(f"a time in the quarter hour from {case.slots[fact.slot]}")
             if missing:
                 problems.append(Finding("wording", f"clue {clue.id}", f"states {fact.type} but does not mention "
                                         f"{missing}", "name them in its text or card"))
@@ -201,14 +214,35 @@ def check_case(script: Script, case: CaseFacts, cards: Mapping[str, Any], words:
                         f"{sorted(c.id for c in script.clues)}", "regenerate facts.yaml with the case")]
     return (check_coherence(script, case) + check_solution(script, case) + check_chain(script)
             + check_questions(script, case) + check_vision(script, case, cards) + check_wording(script, case, cards)
-            + check_length(script, case, words))
+            + check_length(script, case, words) + check_leaks(script, case, cards))
 
 
 def check_folder(folder: Path) -> list[Finding]:
-    """Re-check a generated case folder (script.yaml, facts.yaml, cards.yaml)."""
+    """Re-check a generated case folder (script.yaml, facts.yaml, cards.yaml). The side files are read like
+    every file a case names (path rule, cap, UTF-8, safe YAML); one that cannot be read, or has the wrong
+    types, is a ScriptError naming the file, the field and the fix."""
+    from multimodal.cards.render import CardError, load_card_specs  # the card renderer loads Pillow
+
     script = load_script_unchecked(folder)  # structure is validate_script's job; this re-runs the case checks
-    case = CaseFacts.model_validate(yaml.safe_load((folder / FACTS_FILE).read_text(encoding="utf-8")))
-    specs = yaml.safe_load((folder / "cards.yaml").read_text(encoding="utf-8")) or {}
-    cards = {spec["file"]: spec.get("params", {}) for spec in specs.get("cards", [])}
+    case = read_facts(folder)
+    try:
+        cards = {spec.file: spec.params for spec in load_card_specs(folder)}
+    except CardError as exc:
+        raise ScriptError(str(exc), [Problem(str(folder / "cards.yaml"), "", str(exc))]) from exc
     words = int(script.metadata.get("generator", {}).get("words", 0))
     return check_case(script, case, cards, words)
+
+
+def read_facts(folder: Path) -> CaseFacts:
+    """The case's facts.yaml; ScriptError (file, field, fix) when it cannot be read or has the wrong types."""
+    file = str(folder / FACTS_FILE)
+    try:
+        return CaseFacts.model_validate(read_yaml_inside(folder, FACTS_FILE))
+    except FileProblem as exc:
+        problem = Problem(file, "", str(exc), exc.fix)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]).lstrip(".")
+        problem = Problem(file, where, f"{first['msg']} ({exc.error_count()} error(s))",
+                          "regenerate facts.yaml with the case (arena generate)")
+    raise ScriptError(str(problem), [problem])

@@ -13,7 +13,7 @@ import random
 from arena.generator import pools
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, Motive, Trace
-from arena.generator.phrases import article, capital, motive_phrase
+from arena.generator.phrases import article, capital, moment, motive_phrase
 from arena.generator.world import World
 
 
@@ -67,12 +67,12 @@ def route_start(draft: ClueDraft) -> int:
 
 def sighting_text(rng: random.Random, draft: ClueDraft, world: World) -> str:
     fact = at_fact(draft, draft.subject)
-    room, time, who = world.place_name(fact.place), world.slots[fact.slot], name(world, draft.subject)
+    room, time, who = world.place_name(fact.place), moment(world, fact.slot, draft.id), name(world, draft.subject)
     if draft.source == "witness":
         speaker = name(world, draft.witness)
         return rng.choice((f"{speaker}: \"At {time} I was in the {room}, and {who} was there with me the whole "
-                           f"quarter hour.\"", f"{speaker} recalls: \"I spent the quarter hour from {time} in the "
-                           f"{room}. {who} was there too; we talked the whole time.\""))
+                           f"quarter hour.\"", f"{speaker} recalls: \"At {time} I was in the "
+                           f"{room}. {who} was there too; we talked the whole quarter hour.\""))
     staff = rng.choice(world.setting.staff)
     obj = world.pro(draft.subject, 1)
     return rng.choice((f"Statement of {staff}: \"{who} was in the {room} at {time}. I saw {obj} there myself.\"",
@@ -129,8 +129,8 @@ def caption(rng: random.Random, draft: ClueDraft, world: World) -> str:
         legend = "; ".join(f"{mark} = {name(world, pid)}" for pid, mark in draft.extra)
         text = f"The floor plan of {world.building}. Gaps in the walls are doorways."
         if legend:
-            slot = marker_slot(draft)
-            text += f" Markers show where the motion sensors placed people at {world.slots[slot]}: {legend}."
+            when = moment(world, marker_slot(draft), draft.id)
+            text += f" Markers show where the motion sensors placed people at {when}: {legend}."
         return text
     if draft.source == "route":
         start = route_start(draft)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-CHECKS = ("coherence", "solution", "chain", "keys", "vision", "wording", "length")
+CHECKS = ("coherence", "solution", "chain", "keys", "vision", "wording", "length", "leak")
 
 
 @dataclass(frozen=True)

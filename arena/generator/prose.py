@@ -49,8 +49,9 @@ def briefing(rng: random.Random, world: World) -> str:
     if len(world.culprits) > 1:
         parts.append(f"The police are sure that {NUMBER_WORDS[len(world.culprits)]} of the guests acted together.")
     parts.append(f"Nobody entered or left {world.building} all evening, so the killer is one of the guests. "
-                 f"Rooms connect only through doorways, and nobody could pass through more than a single "
-                 f"doorway in a quarter of an hour.")
+                 "Rooms connect only through doorways. Whereabouts are kept by the quarter hour (on the hour, at "
+                 "quarter past, half past and quarter to): through each quarter hour everyone stayed in one room, "
+                 "and from one quarter hour to the next nobody passed through more than a single doorway.")
     parts.append("Present: " + "; ".join(profile(world, p).rstrip(".") for p in world.people) + ".")
     parts.append("Rooms: " + ", ".join(r.name for r in world.layout.rooms) + ".")
     return " ".join(parts)

@@ -1,7 +1,7 @@
 """The case checks `arena scripts validate` reports beside the structural ones.
 
 Each problem is tagged with its check: [coherence], [solution], [chain], [keys], [vision],
-[wording], [length], [legibility]. Generated cases (with facts.yaml) get the generator's whole-case
+[wording], [length], [leak], [legibility]. Generated cases (with facts.yaml) get the generator's whole-case
 checks (the evidence-layer checks of any case with evidence.yaml run in `validate_script`,
 `arena/scripts/evidence.py`); script length is checked for
 generated cases (their requested words) and, with `min_words`, for every case; legibility (real
@@ -11,6 +11,7 @@ hard looks are only measured) only when asked, since it takes about a second a c
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from arena.generator.textunits import length
@@ -23,7 +24,7 @@ def generated_problems(folder: Path, file: str) -> list[Problem]:
     from arena.generator.check import check_folder
     from arena.generator.facts import FACTS_FILE
 
-    if not (folder / FACTS_FILE).is_file():
+    if not os.path.lexists(folder / FACTS_FILE):  # a link or FIFO in its place is reported by check_folder
         return []
     return [Problem(file, f.where, f"[{f.check}] {f.message}", f.fix) for f in check_folder(folder)]
 
@@ -57,8 +58,11 @@ def legibility_problems(script: Script, folder: Path, file: str) -> list[Problem
 
 
 def case_problems(script: Script, file: str, min_words: int | None = None, legibility: bool = False) -> list[Problem]:
+    from arena.scripts.evidence import check_evidence
+
     folder = script.folder or Path(file).parent
-    problems = generated_problems(folder, file)
+    layered = set(check_evidence(script, file))  # validate_script reports these (a motive gloss, found both ways)
+    problems = [p for p in generated_problems(folder, file) if p not in layered]
     if min_words:
         problems += length_problems(script, file, min_words)
     if legibility:

@@ -1,4 +1,4 @@
-"""The evidence layer: `evidence.yaml` beside a case, and the four checks that make a case measure.
+"""The evidence layer: `evidence.yaml` beside a case, and the five checks that make a case measure.
 
 The file lists the case's suspects and its facts; each fact names its source (an image, a clue, a
 role script or the briefing), whether only a picture shows it (`media`) or it can be read as text
@@ -7,9 +7,14 @@ role script or the briefing), whether only a picture shows it (`media`) or it ca
 1. with all facts, the suspects left standing are exactly the case's culprits;
 2. with only the `text` facts, at least two suspects remain, so vision is needed;
 3. every source exists in the case;
-4. no MIU question's correct answer is stated in a role script, text clue or the briefing, in any
-   format: times, numbers and money are compared in canonical form ("10:40" is stated by "twenty to
-   eleven" and "10.40pm"; "£40" by "forty pounds").
+4. no MIU question's correct answer is stated in any text the case gives (briefing, role scripts, clue
+   titles, clue texts and captions, words printed on text-rich cards), in any format: times, numbers and
+   money are compared in canonical form ("10:40" is stated by "twenty to eleven" and "10.40pm"; "£40" by
+   "forty pounds");
+5. no clue or card states its own motive conclusion (`arena/scripts/leaks.py`).
+
+`possible_leaks` lists, for review only, the times and counts that a `media` fact's wording carries and
+that a text also states (read from free wording, so it finds some that are fine: a time a fact refutes).
 
 A case without `evidence.yaml` is not checked here. Every failure is one `Problem` naming the case,
 the fact or question, and the fix.
@@ -17,15 +22,17 @@ the fact or question, and the fix.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-import yaml
 from pydantic import ValidationError, model_validator
 
 from arena.scripts.canonical import canonical
+from arena.scripts.leaks import Text, Value, case_texts, stated_conclusions, stated_values, values_of
 from arena.scripts.problems import Problem
 from arena.scripts.schema import Id, Model, Script, Suite
+from multimodal.files import FileProblem, read_yaml_inside
 
 EVIDENCE_FILE = "evidence.yaml"
 MIN_TEXT_SUSPECTS = 2
@@ -65,19 +72,21 @@ class Evidence(Model):
 
 
 def evidence_path(script: Script) -> Path | None:
-    """The case's evidence file, or None when the case has none (or was not loaded from a folder)."""
+    """The case's evidence file, or None when the case has none (or was not loaded from a folder). A name
+    that is there but is no regular file (a link, a FIFO) is returned too: reading it says what is wrong."""
     if script.folder is None:
         return None
     path = script.folder / EVIDENCE_FILE
-    return path if path.is_file() else None
+    return path if os.path.lexists(path) else None
 
 
 def load_evidence(path: Path) -> Evidence | Problem:
-    """The parsed evidence file, or one Problem saying what is wrong with it."""
+    """The parsed evidence file, or one Problem saying what is wrong with it: the case path rule and the
+    script cap, UTF-8, safe YAML (`multimodal.files.read_yaml_inside`), then the evidence format."""
     try:
-        return Evidence.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
-    except yaml.YAMLError as exc:
-        return Problem(str(path), "", f"not valid YAML: {exc}", "fix the YAML syntax")
+        return Evidence.model_validate(read_yaml_inside(path.parent, path.name))
+    except FileProblem as exc:
+        return Problem(str(path), "", str(exc), exc.fix)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
@@ -146,24 +155,32 @@ def normalise(text: str) -> str:
     return canonical(text)
 
 
-def case_texts(script: Script) -> list[tuple[str, str]]:
-    """(where, text) for every text a player can read: briefing, role scripts, clue texts."""
-    texts = [("the briefing", script.briefing)]
-    texts += [(f"role {r.id!r}'s script", r.script) for r in script.roles]
-    texts += [(f"clue {c.id!r}", c.text) for c in script.clues if c.text]
-    return texts
+CardWords = dict[str, tuple[str, dict[str, Any], Any]]
 
 
-def check_miu_unstated(script: Script, file: str) -> list[Problem]:
+def load_cards(script: Script, file: str) -> CardWords | Problem:
+    """The case's cards (file -> template, params, look), empty without cards.yaml, or why it cannot be read."""
+    from multimodal.cards.render import CardError, load_card_specs  # the card renderer loads Pillow
+
+    if script.folder is None:
+        return {}
+    try:
+        return {s.file: (s.template, s.params, s.look) for s in load_card_specs(script.folder)}
+    except CardError as exc:
+        return Problem(file, "cards.yaml", f"[leak] case {script.id!r}: the card texts cannot be read: {exc}",
+                       "fix cards.yaml (docs/script-format.md, Clue cards)")
+
+
+def check_miu_unstated(script: Script, texts: list[Text], file: str) -> list[Problem]:
     """Check 4: the correct option of each MIU question appears in no text of the case."""
     problems = []
-    texts = [(where, normalise(text)) for where, text in case_texts(script)]
+    normalised = [(t.where, normalise(t.text)) for t in texts]
     for i, q in enumerate(script.questions):
         if q.suite is not Suite.MIU:
             continue
         for letter in q.answer:
             phrase = normalise(q.options.get(letter, ""))
-            hits = [where for where, text in texts if phrase.strip() and phrase in text]
+            hits = [where for where, text in normalised if phrase.strip() and phrase in text]
             if hits:
                 problems.append(Problem(file, f"questions[{i}]",
                                         f"case {script.id!r}: MIU question {q.id!r} has its answer "
@@ -171,6 +188,11 @@ def check_miu_unstated(script: Script, file: str) -> list[Problem]:
                                         "remove the sentence that narrates the image, or ask about "
                                         "something only the image shows"))
     return problems
+
+
+def media_values(ev: Evidence) -> list[Value]:
+    """The times and counts the media facts carry (from each fact's lead clause, `leaks.values_of`)."""
+    return [v for fact in ev.facts if fact.modality == "media" for v in values_of(fact.id, fact.says)]
 
 
 def check_evidence(script: Script, file: str) -> list[Problem]:
@@ -182,5 +204,23 @@ def check_evidence(script: Script, file: str) -> list[Problem]:
     if isinstance(loaded, Problem):
         return [loaded]
     where = str(path)
+    cards = load_cards(script, file)
+    texts = case_texts(script, cards if not isinstance(cards, Problem) else {})
     return (check_references(script, loaded, where) + check_solution(script, loaded, where)
-            + check_miu_unstated(script, file))
+            + check_miu_unstated(script, texts, file) + ([cards] if isinstance(cards, Problem) else [])
+            + stated_conclusions(script, texts, file))
+
+
+def possible_leaks(script: Script, file: str) -> list[Problem]:
+    """Times and counts that a `media` fact of evidence.yaml carries and that a text of the case also states,
+    for a person to review (`arena scripts validate` lists them; they do not fail the case). They are read
+    from each fact's wording, which also holds times a fact refutes or merely mentions, so a finding is a
+    place to look rather than a verdict. A culprit's own script is left out: the culprit knows the truth."""
+    path = evidence_path(script)
+    loaded = load_evidence(path) if path is not None else None
+    if loaded is None or isinstance(loaded, Problem):
+        return []
+    cards = load_cards(script, file)
+    culprits = {f"role {r.id!r}'s script" for r in script.roles if r.culprit}
+    texts = [t for t in case_texts(script, cards if not isinstance(cards, Problem) else {}) if t.where not in culprits]
+    return stated_values(script, texts, media_values(loaded), file)

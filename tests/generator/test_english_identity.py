@@ -14,9 +14,9 @@ import pytest
 from arena.generator import CaseOptions, Request, generate_case, write_case
 
 PINNED = {
-    (1001, CaseOptions(4, "easy", 1)): "202bae860b71da82b17f26699b872bbcced9c5392cfee9aff79453ad763c519d",
-    (1005, CaseOptions(8, "medium", 2)): "2da644482f69de6477453bc311f6d92a16b104a4a6044a6c02bafaa9a2f2c08c",
-    (1003, CaseOptions(6, "hard", 1)): "ed5b39528c5900853c586582967b432344a1d6780c8601c2c565bc0c27b4b923",
+    (1001, CaseOptions(4, "easy", 1)): "d5a07d4602d1bff39d5660b78cba5109e82d126fb73ffd45e3cee8e6364b859b",
+    (1005, CaseOptions(8, "medium", 2)): "2dd9134d3373010f7ae143c2866d5db241eaca562a4bf993d698d626a2451f21",
+    (1003, CaseOptions(6, "hard", 1)): "6662d3937b5b7e805d222e1a114acf06eda4b6452a4c965952774920ef7fafa5",
 }
 
 

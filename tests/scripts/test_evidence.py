@@ -90,8 +90,10 @@ def test_miu_answer_stated_in_a_script_is_rejected(tmp_path: Path) -> None:
     def edit(data: dict[str, Any]) -> None:
         data["roles"][2]["script"] += " When you found her, the fallen clock said 9:40."
 
-    [msg] = messages(case_with(tmp_path, good_evidence(), edit))
-    assert "q_miu1" in msg and "'9:40'" in msg and "role 'basil'" in msg and "narrates the image" in msg
+    msgs = messages(case_with(tmp_path, good_evidence(), edit))
+    [msg] = [m for m in msgs if "q_miu1" in m]
+    assert "'9:40'" in msg and "role 'basil'" in msg and "narrates the image" in msg
+    assert any("[leak]" in m and "role 'basil'" in m for m in msgs)  # and the leak check (tests/scripts/test_leaks.py)
 
 
 @pytest.mark.parametrize("sentence", ["the fallen clock said twenty to ten", "the fallen clock stopped at 9.40pm",
@@ -100,8 +102,8 @@ def test_miu_answer_stated_in_another_time_format_is_rejected(tmp_path: Path, se
     def edit(data: dict[str, Any]) -> None:
         data["roles"][2]["script"] += f" When you found her, {sentence}."
 
-    [msg] = messages(case_with(tmp_path, good_evidence(), edit))
-    assert "q_miu1" in msg and "'9:40'" in msg and "role 'basil'" in msg
+    [msg] = [m for m in messages(case_with(tmp_path, good_evidence(), edit)) if "q_miu1" in m]
+    assert "'9:40'" in msg and "role 'basil'" in msg
 
 
 @pytest.mark.parametrize(("answer", "sentence", "flagged"), [
@@ -120,10 +122,21 @@ def test_miu_answer_stated_as_money_or_number_words_is_rejected(tmp_path: Path, 
 
 
 def test_a_24_hour_timeline_entry_does_not_state_a_clock_reading(tmp_path: Path) -> None:
+    """The MIU answer is the face's phrase "9:40"; a timeline's "21:40" is not that phrase. It does state the moment
+    the clock carries, which the leak check reports (tests/scripts/test_leaks.py)."""
     def edit(data: dict[str, Any]) -> None:
         data["roles"][2]["script"] += " At 21:40 you were in the study."
 
-    assert messages(case_with(tmp_path, good_evidence(), edit)) == []
+    msgs = messages(case_with(tmp_path, good_evidence(), edit))
+    assert not [m for m in msgs if "q_miu1" in m]
+    assert [m for m in msgs if "[leak]" in m] and all("'9:40'" in m for m in msgs)
+
+
+def test_miu_answer_on_a_text_card_is_rejected(tmp_path: Path) -> None:
+    case = case_with(tmp_path, good_evidence())
+    cards = (case / "cards.yaml").read_text().replace("Tell nobody.", "The clock said 9:40. Tell nobody.")
+    (case / "cards.yaml").write_text(cards)
+    assert any("q_miu1" in m and "card images/note.png" in m for m in messages(case))
 
 
 def test_malformed_evidence_file_is_one_problem(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, Detail, EntryLog
+from arena.generator.phrases import moment
 from arena.generator.world import World
 from arena.generator.zh.lexicon import name, term
 from arena.generator.zh.phrases import method, motive
@@ -31,7 +32,8 @@ def who(world: World, person_id: str | None) -> str:
 
 def sighting(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[str, Any]:
     fact = next(f for f in draft.facts if isinstance(f, At) and f.person == draft.subject)
-    person, room, time = who(world, fact.person), term(world.place_name(fact.place)), world.slots[fact.slot]
+    # the card's own minute inside the quarter hour, never the murder's quarter hour itself (arena/generator/leaks.py)
+    person, room, time = who(world, fact.person), term(world.place_name(fact.place)), moment(world, fact.slot, draft.id)
     if draft.source == "receipt":
         return {**params, "shop": term(world.building), "address": room, "when": f"今晚 {time}",
                 "lines": [{"item": term(i["item"]), "price": i["price"]} for i in params["lines"]],
@@ -87,8 +89,7 @@ def paper(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[str, A
         return {"title": f"{victim}和{full}", "messages": [
             {"sender": victim, "time": "昨天", "text": line},
             {"sender": full, "time": "昨天", "text": "别在这儿说。今晚不行。", "mine": True},
-            {"sender": holder, "time": "今天",
-             "text": f"从{full}的手机上转过来的。原来{full}{motive(world, person)}。"}]}
+            {"sender": holder, "time": "今天", "text": f"从{full}的手机上转过来的。"}]}
     return {**params, "heading": heading, "body": f"{full}：{line}", "signature": victim}
 
 

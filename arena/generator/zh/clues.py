@@ -12,6 +12,7 @@ from arena.generator import pools
 from arena.generator.cluetext import at_fact, marker_slot, route_start
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import Motive, Trace
+from arena.generator.phrases import moment
 from arena.generator.world import World
 from arena.generator.zh.lexicon import HATS, name, term
 from arena.generator.zh.phrases import motive
@@ -49,11 +50,11 @@ def clue_title(draft: ClueDraft, world: World) -> str:
 
 def sighting_text(rng: random.Random, draft: ClueDraft, world: World) -> str:
     fact = at_fact(draft, draft.subject)
-    place, time, subject = room(world, fact.place), world.slots[fact.slot], who(world, draft.subject)
+    place, time, subject = room(world, fact.place), moment(world, fact.slot, draft.id), who(world, draft.subject)
     if draft.source == "witness":
         speaker = who(world, draft.witness)
         return rng.choice((f"{speaker}：“{time}我在{place}，{subject}整整一刻钟都和我在一起。”",
-                           f"{speaker}回忆说：“从{time}起的那一刻钟，我待在{place}。{subject}也在，我们一直在说话。”"))
+                           f"{speaker}回忆说：“{time}我待在{place}。{subject}也在，那一刻钟我们一直在说话。”"))
     staff = term(rng.choice(world.setting.staff))
     return rng.choice((f"{staff}的证词：“{time}，{subject}在{place}。我亲眼看见的。”",
                        f"{staff}说：“{time}我正在{place}招呼客人，{subject}就在那儿。”"))
@@ -103,7 +104,7 @@ def caption(draft: ClueDraft, world: World) -> str:
         text = f"{term(world.building)}的平面图。墙上的缺口就是门。"
         if legend:
             slot = marker_slot(draft)
-            text += f"图上的标记表示{world.slots[slot]}时移动感应器测到的各人位置：{legend}。"
+            text += f"图上的标记表示{moment(world, slot, draft.id)}时移动感应器测到的各人位置：{legend}。"
         return text
     if draft.source == "route":
         start = route_start(draft)
