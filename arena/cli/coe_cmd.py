@@ -14,6 +14,7 @@ from arena.cli.coe_batch import score_with_batch
 from arena.cli.coe_render import print_report, report_json
 from arena.cli.coe_table3_cmd import table3
 from arena.coe.cases import CaseIndex
+from arena.coe.human_report import disputed_items, people_accuracy
 from arena.coe.judging import Metrics, judge_entries, score_with_judges
 from arena.coe.outcomes import coe_vs_win_rate, judge_agreement
 from arena.coe.probe_report import probe_report
@@ -39,6 +40,8 @@ OptionsOpt = typer.Option([], "-M", "--option", help="Judge setting key=value (r
 NoCacheOpt = typer.Option(False, "--no-cache", help="Do not read or write the response cache.")
 ScriptsDirOpt = typer.Option(None, "--scripts-dir", help="Folder of the cases the games were played on "
                                                           "(default: the bundled cases).")
+ReportCasesOpt = typer.Option(None, "--scripts-dir", help="Folder of the cases, for the stems and keys of the items "
+                                                          "people dispute (default: the bundled cases).")
 
 
 @app.command("score")
@@ -117,10 +120,10 @@ async def _score_with_batch(store: Store, entry: Entry, cases: CaseIndex) -> Sco
 
 
 @app.command("report")
-def report(db: Path | None = DbOpt, as_json: bool = JsonOpt) -> None:
+def report(db: Path | None = DbOpt, as_json: bool = JsonOpt, scripts_dir: Path | None = ReportCasesOpt) -> None:
     """The WhodunitBench Table-3 view per entry, mode and condition (table3 / all-play-all / qa), the offline
-    judge's scores apart, MIRAGE metrics, post-game probe scores, judge agreement and the CoE-vs-win-rate
-    correlation."""
+    judge's scores apart, MIRAGE metrics, post-game probe scores, judge agreement, the CoE-vs-win-rate
+    correlation, people's accuracy per suite and the items where people disagree with the key."""
     path = default_db_path(db)
     reader = Reader(path)
     if not reader.exists():
@@ -131,13 +134,15 @@ def report(db: Path | None = DbOpt, as_json: bool = JsonOpt) -> None:
         agreement = [] if conn is None else judge_agreement(conn)
         correlation = [] if conn is None else coe_vs_win_rate(conn, rows)
         probes = [] if conn is None else probe_report(conn)
+        people = [] if conn is None else people_accuracy(conn)
+        disputed = [] if conn is None else disputed_items(conn, CaseIndex(scripts_dir).get)
     if as_json:
-        typer.echo(json.dumps(report_json(rows, agreement, correlation, probes), indent=2))
+        typer.echo(json.dumps(report_json(rows, agreement, correlation, probes, people, disputed), indent=2))
         return
     if not rows and not probes:
         out.print(f"No QA answers or transcript scores in {path} yet: run `arena qa --entry ...` or `arena coe score`.")
         return
-    print_report(out, path, rows, depths, agreement, correlation, probes)
+    print_report(out, path, rows, depths, agreement, correlation, probes, people, disputed)
 
 
 app.command("table3")(table3)

@@ -12,6 +12,7 @@ from rich.table import Column, Table
 
 from arena.coe.agreement import MIN_N
 from arena.coe.ceiling import Ceiling, above_blind, blind_ceilings, blind_for
+from arena.coe.human_report import Dispute, PeopleRow
 from arena.coe.outcomes import Agreement, Correlation
 from arena.coe.probe_report import INFERENTIAL_INFORMED, ProbeRow
 from arena.coe.probes import THINKTHRICE_KEYS
@@ -41,12 +42,43 @@ def row_json(row: CoeRow, ceilings: dict[str, Ceiling] | None = None) -> dict[st
 
 
 def report_json(rows: list[CoeRow], agreement: list[Agreement], correlation: list[Correlation],
-                probes: list[ProbeRow] | None = None) -> dict[str, Any]:
+                probes: list[ProbeRow] | None = None, people: list[PeopleRow] | None = None,
+                disputed: list[Dispute] | None = None) -> dict[str, Any]:
     ceilings = blind_ceilings(rows)
     return {"rows": [row_json(r, ceilings) for r in rows],
             "blind_ceiling": {s: c.model_dump() for s, c in ceilings.items()},
             "agreement": [a.model_dump() for a in agreement],
-            "correlation": [c.model_dump() for c in correlation], "probes": [p.model_dump() for p in probes or []]}
+            "correlation": [c.model_dump() for c in correlation], "probes": [p.model_dump() for p in probes or []],
+            "people": [p.model_dump() for p in people or []], "disputed": [d.model_dump() for d in disputed or []]}
+
+
+def people_table(people: list[PeopleRow]) -> Table | None:
+    """People's accuracy per suite, with n (entries human/<name>, from the Validate page or `arena qa`)."""
+    if not people:
+        return None
+    suites = [s for s in ("lsu", "tiu", "miu", "mmr") if any(s in p.suites for p in people)]
+    table = Table(Column("person", overflow="fold"), *(Column(s.upper(), justify="right") for s in suites),
+                  title="People (human/<name>): accuracy per suite", box=box.SIMPLE_HEAD,
+                  caption="accuracy % [95% CI] n=items, latest answer per person and item")
+    for row in people:
+        table.add_row(row.entry, *(accuracy_text(row.suites.get(s)) for s in suites))
+    return table
+
+
+def disputed_table(disputed: list[Dispute]) -> Table | None:
+    """The items where most of the people who answered them chose something other than the key."""
+    if not disputed:
+        return None
+    table = Table(Column("case", overflow="fold"), "item", "suite", "key", Column("people chose", overflow="fold"),
+                  Column("disagree", justify="right"), Column("stem", overflow="fold"), box=box.SIMPLE_HEAD,
+                  title="Items where people disagree with the key (for review)",
+                  caption="a strict majority of the people who answered chose something else; letters are the "
+                          "case's own; key and stem as the case file reads now (- when the case is not found)")
+    for d in disputed:
+        chose = ", ".join(f"{letters} x{n}" for letters, n in d.choices.items())
+        table.add_row(d.script_id, d.question_id, d.suite.upper(), d.key or "-", chose, f"{d.disagree}/{d.people}",
+                      d.stem or "-")
+    return table
 
 
 def ceiling_table(rows: list[CoeRow]) -> Table | None:
@@ -211,10 +243,12 @@ def depth_table(depths: list[DepthRow]) -> Table:
 
 
 def print_report(out: Console, path: Path, rows: list[CoeRow], depths: list[DepthRow], agreement: list[Agreement],
-                 correlation: list[Correlation], probes: list[ProbeRow] | None = None) -> None:
+                 correlation: list[Correlation], probes: list[ProbeRow] | None = None,
+                 people: list[PeopleRow] | None = None, disputed: list[Dispute] | None = None) -> None:
     if rows:
         out.print(report_table(rows, f"Chain of evaluation ({path})"))
-    for extra in (ceiling_table(rows), offline_table(rows), mirage_table(rows, offline=False),
+    for extra in (ceiling_table(rows), people_table(people or []), disputed_table(disputed or []),
+                  offline_table(rows), mirage_table(rows, offline=False),
                   mirage_table(rows, offline=True), wellplay_table(probes) if probes else None,
                   thinkthrice_table(probes or []), agreement_table(agreement), correlation_table(correlation)):
         if extra is not None:

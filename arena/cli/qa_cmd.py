@@ -12,13 +12,17 @@ from rich import box
 from rich.console import Console
 from rich.table import Column, Table
 
+from arena.cli.case_report import report_broken_case
 from arena.cli.estimate_view import print_estimate
 from arena.cli.qa_batch import run_qa_batch
+from arena.cli.qa_human import answer_as_person, refuse_model_options
 from arena.coe.answerers import MODES, Answerer, AnswerReply, QaItem, build_request, make_answerer
 from arena.coe.cases import load_cases
 from arena.coe.context import Ablation
+from arena.coe.human_qa import DEFAULT_SIZE, HumanSample
 from arena.coe.qa_run import (
     SUITE_GROUPS,
+    Contestant,
     QaConfig,
     QaRunResult,
     make_item,
@@ -37,12 +41,14 @@ from arena.scripts.schema import Script
 from leaderboard.store import Store
 from leaderboard.store.coe_queries import latest_run_answers
 from leaderboard.store.db import reading
+from leaderboard.store.sessions import is_human
 from multimodal.ocr import OcrReader
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)
 
-EntryOpt = typer.Option(..., "--entry", "-e", help="Entry name, provider/model, or builtin/random|naive|ocr.")
+EntryOpt = typer.Option(..., "--entry", "-e", help="Entry name, provider/model, builtin/random|naive|ocr, or "
+                        "human/<name> (you answer, in the terminal).")
 SuiteOpt = typer.Option("all", "--suite", help=f"One of {', '.join(SUITE_GROUPS)} (perception = lsu+tiu+miu).")
 ScriptsOpt = typer.Option("bundled", "--scripts", help="bundled (the hand-written cases), public (with the "
                           "generated set), all, ID,ID,..., or a case folder (or a folder of cases).")
@@ -50,6 +56,8 @@ ModeOpt = typer.Option(None, "--mode", help="direct or cot (default: the entry's
 AblationOpt = typer.Option("none", "--ablation", help="none, no-images or ocr-text.")
 SeedOpt = typer.Option(0, "--seed", help="Seed of the option shuffling and of the requests.")
 LimitOpt = typer.Option(None, "--limit", min=1, help="At most N questions per suite per case.")
+SampleOpt = typer.Option(None, "--sample", min=1, help=f"human/<name> only: how many items in all, stratified by "
+                         f"suite and case (default {DEFAULT_SIZE}).")
 DbOpt = typer.Option(None, "--db", help="DuckDB file (default: $ARENA_DB, else ./arena.duckdb).")
 JsonOpt = typer.Option(False, "--json", help="Print the summary as one JSON object.")
 EntriesOpt = typer.Option(None, "--entries-file", "--entries", help="Entries TOML file.")
@@ -68,12 +76,23 @@ def qa(entry: str = EntryOpt, suite: str = SuiteOpt, scripts: str = ScriptsOpt, 
        ablation: str = AblationOpt, seed: int = SeedOpt, limit: int | None = LimitOpt, db: Path | None = DbOpt,
        as_json: bool = JsonOpt, entries_file: Path | None = EntriesOpt, option: list[str] = OptionsOpt,
        no_cache: bool = NoCacheOpt, retry_failed: bool = RetryOpt, dry_run: bool = DryRunOpt,
-       budget_usd: float | None = BudgetOpt, batch: bool = BatchOpt) -> None:
+       budget_usd: float | None = BudgetOpt, batch: bool = BatchOpt, sample: int | None = SampleOpt) -> None:
     """Ask an entry the multiple-choice questions of the cases; store every answer; print accuracy."""
+    if is_human(entry):
+        refuse_model_options({"--mode": mode not in (None, "direct"), "--ablation": ablation != "none",
+                              "-M": bool(option), "--entries-file": entries_file is not None, "--no-cache": no_cache,
+                              "--retry-failed": retry_failed, "--dry-run": dry_run,
+                              "--budget-usd": budget_usd is not None, "--batch": batch})
+        person = HumanSample(suites=suites_for(suite), seed=seed, size=sample or DEFAULT_SIZE, limit=limit)
+        run, done = answer_as_person(entry, load_cases(scripts, on_broken=report_broken_case), person, db, as_json)
+        _print_run(run.store, run.person, run.scripts, person.config, done, suite, seed, as_json)
+        return
+    if sample is not None:
+        raise ConfigError("--sample is for a person's run (--entry human/<name>); for an entry use --limit")
     chosen = resolve_entry(entry, option, qa_entries(entries_file))
     config = QaConfig(suites=suites_for(suite), mode=_mode(mode or chosen.strategy), ablation=_ablation(ablation),
                       seed=seed, limit=limit)
-    cases = load_cases(scripts)
+    cases = load_cases(scripts, on_broken=report_broken_case)
     if dry_run:
         line = estimate_qa(chosen, cases, config)
         print_estimate({chosen.entry_id: line}, f"dry run of arena qa: {line.calls} questions", out, as_json,
@@ -93,7 +112,7 @@ def qa(entry: str = EntryOpt, suite: str = SuiteOpt, scripts: str = ScriptsOpt, 
     _print_run(store, chosen, cases, config, result, suite, seed, as_json)
 
 
-def _print_run(store: Store, chosen: Entry, cases: list[Script], config: QaConfig, result: QaRunResult, suite: str,
+def _print_run(store: Store, chosen: Contestant, cases: list[Script], config: QaConfig, result: QaRunResult, suite: str,
                seed: int, as_json: bool) -> None:
     with reading(store.path, store.retry) as conn:
         answers = latest_run_answers(conn, result.run_id)

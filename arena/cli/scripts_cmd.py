@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import typer
@@ -66,6 +67,15 @@ def show(script_id: str = typer.Argument(..., help="Case id, folder name or the 
                   f"[bold]Motive:[/] {s.truth.motive}")
 
 
+def checked_case_problems(check: Callable[[], Sequence[object]]) -> Sequence[object]:
+    """The case checks' problems; a side file they cannot read (facts.yaml, cards.yaml) is one problem among
+    the others rather than the end of the case's report."""
+    try:
+        return check()
+    except ScriptError as exc:
+        return exc.problems or [str(exc)]
+
+
 @app.command("validate")
 def validate(paths: list[Path] = PathsArg,
              min_words: int = typer.Option(0, "--min-words", help="Also require every role script to have at "
@@ -81,6 +91,7 @@ def validate(paths: list[Path] = PathsArg,
     each problem with case, clue or question and the fix; exit 1 on any problem. With --blind, the blind ceilings."""
     from arena.coe.ceiling import case_ceilings  # runs the blind answerers on the case's items
     from arena.generator.report import case_problems  # the checks load the solver and the image tools
+    from arena.scripts.evidence import possible_leaks
     from arena.scripts.validation import validate_script
 
     failed = 0
@@ -89,10 +100,12 @@ def validate(paths: list[Path] = PathsArg,
         try:
             script = load_script_unchecked(path)
             file = str(script_file(path))
-            problems = [*validate_script(script, file), *case_problems(script, file, min_words or None, legibility)]
+            problems = [*validate_script(script, file), *checked_case_problems(
+                functools.partial(case_problems, script, file, min_words or None, legibility))]
             ceilings = case_ceilings(script) if blind or blind_margin is not None else []
+            review = possible_leaks(script, file)
         except ScriptError as exc:
-            problems, ceilings = exc.problems or [str(exc)], []
+            problems, ceilings, review = exc.problems or [str(exc)], [], []
         if blind_margin is not None:
             problems = [*problems, *(f"[blind] {script.id}: {c.text()} is {c.over_chance:.0f} points above chance "
                                      f"(allowed {blind_margin:g}); rewrite the items a blind answerer gets right "
@@ -106,6 +119,8 @@ def validate(paths: list[Path] = PathsArg,
             out.print(f"[green]ok[/]   {path}")
         if ceilings:
             out.print("  blind ceilings: " + "; ".join(c.text() for c in ceilings), markup=False, highlight=False)
+        for problem in review:  # not failures: places where a text may state what an image carries
+            out.print(f"  review: {problem}", markup=False, highlight=False)
     if failed:
         raise typer.Exit(1)
 

@@ -74,6 +74,7 @@ class AnswerReply:
     status: str = "ok"
     latency_ms: float | None = None
     tokens: int = 0
+    error: str | None = None  # a failed call's cause (the client's message, keys redacted)
 
 
 class Answerer(Protocol):
@@ -85,9 +86,14 @@ class Answerer(Protocol):
 # --- model entries ----------------------------------------------------------------------------
 
 
-def answer_format(item: QaItem) -> str:
+def choice_rule(item: QaItem) -> str:
+    """How many options to choose, as the question says it (to a model and to a person alike)."""
     k = item.n_correct
-    choose = "Choose exactly one option." if k == 1 else f"Exactly {k} options are correct: choose all {k}."
+    return "Choose exactly one option." if k == 1 else f"Exactly {k} options are correct: choose all {k}."
+
+
+def answer_format(item: QaItem) -> str:
+    k, choose = item.n_correct, choice_rule(item)
     example = '{"answer": "<letter>"}' if k == 1 else '{"answer": [' + ", ".join(['"<letter>"'] * k) + "]}"
     final = "<letter>" if k == 1 else ", ".join(["<letter>"] * k)
     if item.mode == "cot":
@@ -128,7 +134,7 @@ class ModelAnswerer:
     async def answer(self, item: QaItem) -> AnswerReply:
         response = await self.client.generate(self.entry, build_request(item), no_cache=self.no_cache)
         return AnswerReply(response.text, response.status, response.latency_ms,
-                           response.prompt_tokens + response.completion_tokens)
+                           response.prompt_tokens + response.completion_tokens, response.error)
 
 
 # --- reference rows ---------------------------------------------------------------------------

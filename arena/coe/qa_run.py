@@ -13,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from arena.coe.answerers import Answerer, AnswerReply, Mode, QaItem
 from arena.coe.context import Ablation, apply_ablation, question_context
@@ -40,6 +40,17 @@ SUITE_GROUPS: dict[str, tuple[Suite, ...]] = {
 }
 TRANSIENT = frozenset({"api_error", "timeout"})
 DEFAULT_BATCH = 16
+
+
+class Contestant(Protocol):
+    """Who a run records answers for: an `arena.entries.Entry`, or a person's entry (`human/<name>`,
+    `arena.coe.human_qa`)."""
+
+    @property
+    def entry_id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 def suites_for(name: str) -> tuple[Suite, ...]:
@@ -82,12 +93,17 @@ def select_questions(scripts: Sequence[Script], config: QaConfig) -> list[tuple[
     return chosen
 
 
-def run_id_for(entry: Entry, scripts: Sequence[Script], config: QaConfig) -> str:
+def run_id_for(entry: Contestant, scripts: Sequence[Script], config: QaConfig) -> str:
     """A deterministic id of the configuration: the same command resumes the same run."""
-    return "qa-" + hashlib.sha256(canonical_json(run_config(entry, scripts, config)).encode()).hexdigest()[:16]
+    return run_id_of(run_config(entry, scripts, config))
 
 
-def run_config(entry: Entry, scripts: Sequence[Script], config: QaConfig, name: bool = False) -> dict[str, object]:
+def run_id_of(identity: Mapping[str, object]) -> str:
+    """The run id of a configuration (`run_config`, plus what else defines the run)."""
+    return "qa-" + hashlib.sha256(canonical_json(dict(identity)).encode()).hexdigest()[:16]
+
+
+def run_config(entry: Contestant, scripts: Sequence[Script], config: QaConfig, name: bool = False) -> dict[str, object]:
     identity: dict[str, object] = {
         "entry_id": entry.entry_id, "suites": sorted(s.value for s in config.suites),
         "scripts": sorted([s.id, script_hash(s)] for s in scripts), "mode": config.mode,
@@ -103,7 +119,7 @@ def make_item(script: Script, question: Question, config: QaConfig, ocr: Callabl
     return QaItem(script, shuffled, context, config.mode, config.seed, config.ablation)
 
 
-def grade_reply(item: QaItem, reply: AnswerReply, run_id: str, entry: Entry) -> QaAnswerRecord:
+def grade_reply(item: QaItem, reply: AnswerReply, run_id: str, entry: Contestant) -> QaAnswerRecord:
     """The stored answer: parsed strictly, graded exactly, letters mapped back to the original ones."""
     chosen, status = None, reply.status
     if status == "ok":

@@ -44,7 +44,8 @@ def sidebar() -> None:
         st.text_input("Database file", key=DB_KEY, help="A DuckDB file written by the arena (default: $ARENA_DB).")
         if st.button("Refresh", help="Read the database again now (queries are cached for a few seconds)."):
             data.clear()
-        st.caption("The board only reads the database; the Play page alone records the games people play.")
+        st.caption("The board only reads the database; only the Play and Validate pages record what people "
+                   "play and answer.")
 
 
 def start_message(path: str, missing: bool) -> None:

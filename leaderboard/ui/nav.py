@@ -17,6 +17,7 @@ PAGES: dict[str, tuple[str, str, str]] = {
     "scripts": ("Scripts", "leaderboard.ui.scripts_page", ":material/menu_book:"),
     "entry": ("Entry", "leaderboard.ui.entry_page", ":material/person:"),
     "play": ("Play", "leaderboard.ui.play_page", ":material/sports_esports:"),
+    "validate": ("Validate", "leaderboard.ui.validate_page", ":material/rule:"),
 }
 
 

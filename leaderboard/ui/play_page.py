@@ -6,7 +6,7 @@ session in the store (`leaderboard.store.sessions`) named in the URL (`?session=
 request replays it through the arena's own runner (`arena.tournament.human_seat`) up to the
 person's next decision, showing progress while the other seats play, so a reload (or another
 browser) recovers the game. When it ends it is recorded like any game, with the person as entry
-`human/<name>`. This is the only page that writes, and only through the store's writer.
+`human/<name>`. This page and Validate are the only ones that write, and only through the store's writer.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ runner = CliRunner()
 ROW_KEYS = {"entry", "name", "mode", "ablation", "condition", "opponent", "opponent_id", "lsu", "tiu", "miu", "rp",
             "spc", "itd", "mmr", "cmd", "avg", "n_lsu", "n_tiu", "n_miu", "n_rp", "n_spc", "n_itd", "n_mmr", "n_cmd",
             "n_metrics", "n_games", "ci", "judges", "judge_ids", "judge_label", "conditions", "offline", "null_reasons",
-            "mirage"}
+            "mirage", "above_blind"}
 
 
 def test_score_then_report(tmp_path: Path) -> None:
