@@ -158,7 +158,10 @@ def expanded_nodes(node: yaml.Node, memo: dict[int, int]) -> int:
 def parse_safe_yaml(text: str) -> Any:
     """Safe YAML; FileProblem for bad syntax, nesting too deep to read, or aliases expanding beyond
     MAX_YAML_NODES (an alias bomb)."""
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)  # it reads the stream at once: a control character fails here
+    except yaml.YAMLError as exc:
+        raise FileProblem(f"not valid YAML: {exc}", "correct the syntax at the place named") from exc
     try:
         node = loader.get_single_node()
         if node is None:

@@ -25,7 +25,7 @@ from arena.scripts.loader import GENERATED_DIR, default_scripts_dir
 from arena.scripts.schema import Script, Suite
 from arena.tournament.human_seat import installed_cases
 from leaderboard.store import Reader
-from leaderboard.ui.common import db_path, plain, store_errors
+from leaderboard.ui.common import db_path, plain, start_message, store_errors
 from leaderboard.ui.data import TTL_S, Version, file_version
 
 RUN_PARAM = "run"
@@ -169,6 +169,10 @@ def _people(path: str, version: Version) -> tuple[list[PeopleRow], list[Dispute]
 
 def people_section() -> None:
     """People's accuracy per suite with n, and the items where most people chose something else than the key."""
+    if not Path(db_path()).is_file():
+        start_message(db_path(), missing=True)
+        st.caption("Or answer a sample above: your first answer creates the database file.")
+        return
     people, disputes = _people(db_path(), file_version(db_path()))
     st.subheader("People's accuracy per suite")
     if not people:

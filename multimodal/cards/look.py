@@ -118,6 +118,16 @@ def legibility_class(look: Look | None) -> Literal["mild", "hard"]:
     return "hard" if hard else "mild"
 
 
+def card_legibility(template: str, look: Any, params: dict[str, Any]) -> Literal["mild", "hard"]:
+    """A card's class: its own look's and, for a collage, the hardest of its items' looks (a handwritten slip
+    laid among printed cards makes the sheet hard to read as a whole)."""
+    if legibility_class(resolve_look(look)) == "hard":
+        return "hard"
+    items = params.get("items", []) if template == "collage" else []
+    hard = any(isinstance(i, dict) and legibility_class(resolve_look(i.get("look"))) == "hard" for i in items)
+    return "hard" if hard else "mild"
+
+
 def with_face(params: dict[str, Any], look: Look | None, fields: set[str]) -> dict[str, Any]:
     """The card's params with the look's face filled into every face field the params leave unset."""
     if look is None or look.face is None:

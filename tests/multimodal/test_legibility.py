@@ -11,7 +11,7 @@ from PIL import Image
 
 from arena.scripts.loader import load_script
 from multimodal.cards.legibility import SAMPLE_CARDS, card_words, look_report, word_recovery
-from multimodal.cards.look import PRESETS, legibility_class, resolve_look
+from multimodal.cards.look import PRESETS, card_legibility, legibility_class, resolve_look
 from multimodal.cards.render import load_card_specs
 from multimodal.language import ocr_language
 from multimodal.ocr import ocr_pil
@@ -42,7 +42,7 @@ def test_chinese_words_count_characters() -> None:
 @pytest.mark.parametrize("case,file,lang", text_rich_cards(), ids=lambda v: str(v)[-40:])
 def test_text_rich_card_is_legible(case: Path, file: str, lang: str) -> None:
     spec = next(s for s in load_card_specs(case) if s.file == file)
-    if legibility_class(resolve_look(spec.look)) == "hard":
+    if card_legibility(spec.template, spec.look, spec.params) == "hard":
         pytest.skip(f"{file}: a hard look (handwriting, stamps, heavy camera) is reported, not held to the floor")
     expected = card_words(spec)
     assert expected, f"{file}: a text-rich card must print words"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from arena.scripts.evidence import EVIDENCE_FILE, load_evidence, remaining
+from arena.scripts.evidence import EVIDENCE_FILE, load_evidence, possible_leaks, remaining
 from arena.scripts.loader import load_script_unchecked
 from arena.scripts.problems import Problem
 from arena.scripts.schema import Suite
@@ -60,6 +60,11 @@ def messages(case: Path) -> list[str]:
     return [str(p) for p in validate_script(load_script_unchecked(case))]
 
 
+def review(case: Path) -> list[str]:
+    """What `arena scripts validate` lists for review (possible leaks), beside the problems."""
+    return [str(p) for p in possible_leaks(load_script_unchecked(case), str(case / "script.yaml"))]
+
+
 def test_good_evidence_passes(tmp_path: Path) -> None:
     assert messages(case_with(tmp_path, good_evidence())) == []
 
@@ -90,10 +95,12 @@ def test_miu_answer_stated_in_a_script_is_rejected(tmp_path: Path) -> None:
     def edit(data: dict[str, Any]) -> None:
         data["roles"][2]["script"] += " When you found her, the fallen clock said 9:40."
 
-    msgs = messages(case_with(tmp_path, good_evidence(), edit))
+    case = case_with(tmp_path, good_evidence(), edit)
+    msgs = messages(case)
     [msg] = [m for m in msgs if "q_miu1" in m]
     assert "'9:40'" in msg and "role 'basil'" in msg and "narrates the image" in msg
-    assert any("[leak]" in m and "role 'basil'" in m for m in msgs)  # and the leak check (tests/scripts/test_leaks.py)
+    assert not any("[leak]" in m for m in msgs)  # a stated time is listed for review, not a failure ...
+    assert any("[leak]" in m and "role 'basil'" in m for m in review(case))  # (tests/scripts/test_leaks.py)
 
 
 @pytest.mark.parametrize("sentence", ["the fallen clock said twenty to ten", "the fallen clock stopped at 9.40pm",
@@ -127,9 +134,10 @@ def test_a_24_hour_timeline_entry_does_not_state_a_clock_reading(tmp_path: Path)
     def edit(data: dict[str, Any]) -> None:
         data["roles"][2]["script"] += " At 21:40 you were in the study."
 
-    msgs = messages(case_with(tmp_path, good_evidence(), edit))
-    assert not [m for m in msgs if "q_miu1" in m]
-    assert [m for m in msgs if "[leak]" in m] and all("'9:40'" in m for m in msgs)
+    case = case_with(tmp_path, good_evidence(), edit)
+    assert not [m for m in messages(case) if "q_miu1" in m]
+    listed = review(case)
+    assert [m for m in listed if "[leak]" in m] and all("'9:40'" in m for m in listed)
 
 
 def test_miu_answer_on_a_text_card_is_rejected(tmp_path: Path) -> None:

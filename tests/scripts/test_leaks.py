@@ -10,11 +10,13 @@ import pytest
 import yaml
 
 from arena.scripts.leaks import chinese_times, clock_forms, conclusion, count_phrases, lead_clause, values_of
-from tests.scripts.test_evidence import case_with, good_evidence, messages
+from tests.scripts.test_evidence import case_with, good_evidence, messages, review
 
 
 def leaks(case: Path) -> list[str]:
-    return [m for m in messages(case) if "[leak]" in m]
+    """The leak findings: failures (a stated MIU answer, a motive conclusion) and those listed for review
+    (a time or count a media fact carries, stated in a text)."""
+    return [m for m in messages(case) if "[leak]" in m] + review(case)
 
 
 def with_pots() -> dict[str, Any]:

@@ -175,7 +175,8 @@ def test_coe_table_matches_the_answers(board_db: BoardDb) -> None:
     assert pd.isna(row["cmd"]) and not row["judge_labels"], "offline-judge scores stay out of the main table"
     offline = next(d.value for d in at.dataframe if "judge" in d.value.columns)
     naive_offline = offline[offline["display"] == "builtin/naive"].iloc[0]
-    assert naive_offline["judge"] == "offline" and naive_offline["cmd"] == pytest.approx(cmd, abs=0.05)
+    assert naive_offline["judge"] == "offline"
+    assert naive_offline["cmd"] == pytest.approx(cmd, abs=0.051)  # shown to one digit
     ablation = table[table["mode"] == "direct+no-images"]
     assert len(ablation) == 1 and pd.isna(ablation.iloc[0]["cmd"])
     assert "offline" in texts(at)
@@ -292,7 +293,7 @@ def test_missing_and_empty_databases_show_how_to_start(tmp_path: Path, page: str
     Store(empty_path)
     empty = app(page, empty_path)
     assert_clean(empty)
-    if page not in ("scripts", "play"):  # the case browser and the Play page need no filled database
+    if page not in ("scripts", "play", "validate"):  # the case browser, Play and Validate need no filled database
         assert "arena demo" in texts(missing) and "no database file" in texts(missing)
         assert "arena tournament --entries builtin/naive,builtin/random" in texts(empty)
 
