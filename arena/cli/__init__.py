@@ -65,8 +65,20 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"whodunit-arena {version('whodunit-arena')}")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            typer.echo("whodunit-arena (not installed: version unknown)")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(show_version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                            help="Print the harness version and exit.")) -> None:
     """Whodunit Arena: vision-language agents play murder mystery games; ratings, QA suites, leaderboard."""
 
 

@@ -101,3 +101,10 @@ def test_help_shows_no_value_type_for_plain_flags() -> None:
     shown = arena("play", "--help").stdout
     assert "--no-record" in shown and "<int>" in shown  # options with values keep their type
     assert "<bool>" not in shown
+
+
+def test_version_prints_the_installed_harness_version() -> None:
+    from importlib.metadata import version
+
+    result = arena("--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"whodunit-arena {version('whodunit-arena')}"
