@@ -3,7 +3,9 @@ cases and the WhodunitBench cases in ../shared (imported). Per corpus and suite:
 naive, OCR-only, naive with no images, and the blind answerers (longest option, options-only prior,
 keyword lookup), with n and 95% intervals (direct mode), then the **blind ceiling** (the best row
 that is blind for the suite, `arena.coe.ceiling.blind_suites`) and its distance from chance. Then
-the civilian win rate of builtin/naive against builtin/random on both sides and the generation rate.
+the civilian win rate of builtin/naive against builtin/random on both sides and the generation rate. Before
+each corpus's rows, its prose figures per plot and language (`arena.scripts.prose`): fact share, masked
+recurrence and the consistency linter's findings.
 
 Run: `.venv/bin/python benchmarks/corpus_bench.py [--cases N] [--games N] [--skip-games]`.
 It reads the built set (`make setup`, or `arena generate --manifest scripts_data/generated.yaml
@@ -124,6 +126,25 @@ def corpus(title: str, folders: list[Path], db: Path) -> dict[tuple[str, str], d
     return rows
 
 
+def prose_rows(title: str, folders: list[Path]) -> None:
+    """Per plot and language: cases, questions, the share of sentences stating a fact of the case (goal >= 60%),
+    the masked-sentence recurrence across cases (goal <= 10%) and the consistency linter's findings (goal 0)."""
+    from arena.scripts.lint import lint_case
+    from arena.scripts.prose import corpus_figures, group_of
+
+    scripts = [load_script_unchecked(f) for f in folders]
+    findings: dict[tuple[str, str], int] = {}
+    for script, folder in zip(scripts, folders, strict=True):
+        key = group_of(script)
+        findings[key] = findings.get(key, 0) + len(lint_case(script, str(folder / "script.yaml")))
+    print(f"\n{title}: prose (fact share: sentences naming the case's people, places or times; recurrence: masked "
+          "sentences found in another case)")
+    print(f"{'plot':<22}{'lang':<6}{'cases':>6}{'questions':>10}{'fact share':>12}{'recurrence':>12}{'lint':>6}")
+    for (plot, language), f in sorted(corpus_figures(scripts).items()):
+        print(f"{plot:<22}{language:<6}{f.cases:>6}{f.questions:>10}{100 * f.fact_share:>11.1f}%"
+              f"{100 * f.recurrence:>11.1f}%{findings[(plot, language)]:>6}")
+
+
 def whodunitbench(db: Path) -> None:
     if not EXTERNAL.is_dir():
         print(f"\nWhodunitBench cases: {EXTERNAL} absent, skipped")
@@ -168,7 +189,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.duckdb"
         if not args.skip_generated:
+            prose_rows("Public generated set", folders)
             corpus("Public generated set", folders, db)
+        prose_rows("Hand-written cases", discover_scripts(ROOT / "scripts_data"))
         corpus("Hand-written cases", discover_scripts(ROOT / "scripts_data"), db)
         whodunitbench(db)
         if not args.skip_games and folders:

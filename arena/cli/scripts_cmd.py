@@ -79,7 +79,7 @@ def checked_case_problems(check: Callable[[], Sequence[object]]) -> Sequence[obj
 @app.command("validate")
 def validate(paths: list[Path] = PathsArg,
              min_words: int = typer.Option(0, "--min-words", help="Also require every role script to have at "
-                                           "least this many words (generated cases: their requested length)."),
+                                           "least this many words (CJK characters in a Chinese case)."),
              legibility: bool = typer.Option(False, "--legibility/--no-legibility", help="Also OCR every "
                                              "text-rich card (about a second a card)."),
              blind: bool = typer.Option(False, "--blind/--no-blind", help="Also report each suite's blind ceiling: "
@@ -127,18 +127,20 @@ def validate(paths: list[Path] = PathsArg,
 
 @app.command("stats")
 def stats(paths: list[Path] = PathsArg, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """Counts per case: roles, shortest role script, images, questions per suite, key statements."""
+    """Counts per case: roles, shortest role script, images, questions per suite, key statements, consistency
+    findings (lint)."""
     rows = [script_stats(load_script_unchecked(p), str(p)) for p in resolve_paths(paths)]
     if as_json:
         print(json.dumps(rows, indent=2))
         return
-    table = Table("id", "roles", "min words", "text/media img", "lsu/tiu/miu/mmr", "mmr depth", "key st.", "key roles")
+    table = Table("id", "roles", "min words", "text/media img", "lsu/tiu/miu/mmr", "mmr depth", "key st.", "key roles",
+                  "lint")
     for r in rows:
         q = r["questions"]
         table.add_row(r["id"], str(r["roles"]), str(r["min_role_words"]),
                       f"{r['images']['text_rich']}/{r['images']['media_rich']}",
                       f"{q['lsu']}/{q['tiu']}/{q['miu']}/{q['mmr']}", str(r["mmr_max_depth"]),
-                      str(r["key_statements"]), str(r["key_roles"]))
+                      str(r["key_statements"]), str(r["key_roles"]), str(r["lint"]))
     out.print(table)
 
 

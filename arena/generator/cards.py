@@ -1,6 +1,6 @@
 """Card specs for image clues, in the `cards.yaml` format that `multimodal.cards.render` draws.
 
-Text-rich cards (report, ticket, letter, telegram, chat, receipt) print their facts as words;
+Text-rich cards (report, ticket, letter, e-mail, chat, receipt) print their facts as words;
 media-rich cards (clock, floor plan, route map, counters, bar chart, CCTV still, timetable, seating
 plan) hold theirs as geometry.
 """
@@ -55,7 +55,7 @@ def card_look(rng: random.Random, draft: ClueDraft, world: World) -> str | None:
     looks = LOOKS.get(draft.medium)
     if looks is None:
         return None
-    if world.options.difficulty == "hard" and draft.source in ("letter", "telegram") and rng.random() < 0.3:
+    if world.options.difficulty == "hard" and draft.source in ("letter", "email") and rng.random() < 0.3:
         return rng.choice(HARD_LETTER_LOOKS)
     return rng.choice(looks)
 
@@ -74,11 +74,13 @@ def clock_params(rng: random.Random, draft: ClueDraft) -> dict[str, Any]:
 
 def log_params(draft: ClueDraft, world: World) -> dict[str, Any]:
     log = next(f for f in draft.facts if isinstance(f, EntryLog))
-    lines = [f"{world.slots[slot]}  door opened  {person_name(world, pid)}" for pid, slot in log.entries]
+    # by quarter hour, as the lock's report prints it: several people may pass one door in a quarter hour, never
+    # all at one minute
+    lines = [f"{world.slots[slot]}-{slot_end(world, slot)}  {person_name(world, pid)}" for pid, slot in log.entries]
     room = world.place_name(log.place)
     return {"style": "report", "font": "mono", "size": 22, "heading": f"Door log: {room}",
             "body": "\n".join(lines),
-            "footer": f"Every opening of the {room} door is recorded. Printed at "
+            "footer": f"Who opened the {room} door, by quarter hour. Printed at "
                       f"{world.slots[world.discovery_slot]}, when the alarm was raised."}
 
 
@@ -152,7 +154,7 @@ def sighting_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[
 
 
 def paper_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
-    """Letters, telegrams and receipts about motives and their cancellation."""
+    """Letters, e-mails, chats and receipts about motives and their cancellation."""
     person = world.person(draft.subject or "")
     line = LETTER_LINES[person.motive or "debt"].format(amount=world.amount, prize=world.prize)
     if draft.style == "void" and draft.source == "receipt":
@@ -163,9 +165,9 @@ def paper_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str
         body = f"Dear {person.name.split()[0]},\n\nLet this settle it: {motive_phrase(world, person, void=True)}."
         return {"style": "letter", "heading": f"To {person.name}", "body": body, "signature": world.victim,
                 "footer": "Dated the day before the murder."}
-    if draft.source == "telegram":
-        return {"style": "telegram", "font": "mono", "heading": "TELEGRAM",
-                "body": f"TO {person.name.upper()} STOP {line.upper().rstrip('.')} STOP {world.victim.upper()}"}
+    if draft.source == "email":  # a printed e-mail: a generated case is set in the present day (ERA)
+        return {"style": "report", "font": "sans", "heading": "E-mail",
+                "body": f"From: {world.victim}\nTo: {person.name}\nSent: the day before\n\n{line}"}
     if draft.source == "chat":
         holder = person_name(world, draft.holder)
         return {"title": f"{world.victim} and {person.name}", "messages": [
@@ -234,13 +236,14 @@ def slot_end(world: World, slot: int) -> str:
 
 
 def seating_params(draft: ClueDraft, world: World) -> dict[str, Any]:
-    """The plan of two round tables in the sighting's room, each labelled with the quarter hour it was laid for;
-    a name card at every chair (the subject by first name, outside guests by title), '' an empty chair."""
+    """The plan of two round tables in the sighting's room, each labelled with the time it was laid for (a minute
+    inside its quarter hour, as every alibi prints its own minute); a name card at every chair (the subject by first
+    name, outside guests by title), '' an empty chair."""
     room = world.place_name(next(f.place for f in draft.facts if isinstance(f, At)))
     layout = dict(draft.extra)
     keys = ("", "other_") if layout["left"] == "mine" else ("other_", "")
-    tables = [{"shape": "round", "label": world.slots[int(layout[key + "slot"])], "x": x, "y": 52,
-               "seats": layout[key + "seats"].split("|")} for key, x in zip(keys, (27, 73), strict=True)]
+    tables = [{"shape": "round", "label": moment(world, int(layout[key + "slot"]), f"{draft.id}:{key}"), "x": x,
+               "y": 52, "seats": layout[key + "seats"].split("|")} for key, x in zip(keys, (27, 73), strict=True)]
     return {"title": f"Seating plan: {room}", "tables": tables, "width": 1000, "height": 560}
 
 

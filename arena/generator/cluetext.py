@@ -43,7 +43,7 @@ def clue_title(draft: ClueDraft, world: World) -> str:
         "witness": f"What {first(world, draft.witness)} remembers", "staff": f"A statement taken in the {room}",
         "receipt": f"A receipt of {subject}'s", "chat": "A chat on a phone", "ticket": f"{subject}'s stamped pass",
         "route": f"{subject}'s phone location trail", "testimony": f"What {first(world, draft.witness)} overheard",
-        "letter": f"A letter to {subject}", "telegram": f"A telegram for {subject}",
+        "letter": f"A letter to {subject}", "email": f"An e-mail to {subject}",
         "note": f"A note kept by {subject}", "cctv": f"A security camera still from the {room}",
         "timetable": "The staff's movement board", "seating": f"The seating plan of the {room}",
         "exhibit": f"{subject}'s writing case",

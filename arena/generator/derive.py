@@ -200,7 +200,7 @@ def derive_case(rng: random.Random, world: World, case_id: str, metadata: dict[s
     cards = tuple(card_spec(rng, d, world) for d in drafts if d.is_image)
     chain = build_chain(world, drafts)
     shared: set[str] = set()
-    written = {p.id: role_script(rng, world, p, drafts, world.options.words, shared) for p in world.people}
+    written = {p.id: role_script(rng, world, p, drafts, shared) for p in world.people}
     roles = make_roles(world, written)
     qm = make_questions(rng, world, drafts, chain, case_facts(world, drafts, written, {}), written, clues)
     texts = {r.id: r.script or "" for r in roles}

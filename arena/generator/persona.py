@@ -14,9 +14,7 @@ import re
 from arena.generator import pools
 from arena.generator.facts import CaseFacts, Motive, Relation
 from arena.generator.findings import Finding
-from arena.generator.textunits import length
 from arena.scripts.schema import Script, Suite
-from multimodal.language import is_chinese
 
 A_BEFORE_VOWEL = re.compile(r"\b[Aa] ((?!uni|use|usu|eu|one|once)[aeiou]\w*)")
 AN_BEFORE_CONSONANT = re.compile(r"\b[Aa]n ((?!hour|honest|heir)[b-df-hj-np-tv-z]\w*)")
@@ -72,16 +70,14 @@ def check_coherence(script: Script, case: CaseFacts) -> list[Finding]:
     return problems
 
 
-def check_length(script: Script, case: CaseFacts, words: int) -> list[Finding]:
+def check_length(script: Script, case: CaseFacts, words: int = 0) -> list[Finding]:
+    """Every innocent role is asked about the last quarter of its script, so a long-script question needs the
+    whole script. A script's length follows from its content: `words` (the requested length) is never a floor
+    to pad to, only reported by `arena scripts stats`."""
     problems = []
     late = {q.role for q in script.questions if q.suite is Suite.LSU and q.id in case.positions
             and case.positions[q.id][0] >= LAST_QUARTER * case.positions[q.id][2]}
     for role in script.roles:
-        count = length(role.script or "", script.language)
-        unit = "characters" if is_chinese(script.language) else "words"
-        if count < words:
-            problems.append(Finding("length", f"role {role.id}", f"script has {count} {unit}, fewer than {words}",
-                                    "write more of the role's evening and history"))
         if case.positions and role.id not in late and not role.culprit:  # no item is sent a culprit's script
             problems.append(Finding("length", f"role {role.id}", "no LSU question asks about the last quarter of "
                                     "its script", "ask about a detail told near the end"))

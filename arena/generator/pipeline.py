@@ -25,6 +25,7 @@ from arena.generator.facts import FACTS_FILE
 from arena.generator.heldout import Split, effective_seed
 from arena.generator.layer import EVIDENCE_FILE, evidence_document
 from arena.generator.legible import Redrawn, make_legible
+from arena.generator.settings import ERA
 from arena.generator.world import CaseOptions, build_world
 from arena.scripts.schema import Script
 from arena.scripts.validation import (
@@ -94,7 +95,7 @@ def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS, first_atte
         if world is None:
             reasons.append("no timeline satisfies the constraints")
             continue
-        meta: dict[str, Any] = {"generator": {
+        meta: dict[str, Any] = {"era": ERA, "generator": {
             "version": GENERATOR_VERSION, "seed": request.seed, "attempt": attempt, "split": request.split,
             "difficulty": request.options.difficulty, "roles": request.options.roles,
             "culprits": request.options.culprits, "words": request.options.words}}

@@ -143,20 +143,34 @@ MOTIVES = {
 PRIZES = ("the museum directorship", "the Hargrove prize", "a seat on the board", "the harbour contract")
 AMOUNTS = ("4,000 pounds", "9,500 pounds", "12,000 pounds", "2,750 pounds", "18,000 pounds")
 
-SECRETS = (
-    "you have been gambling at a card club and lost more than you can admit",
-    "you once signed a reference for someone you knew to be a fraud",
-    "you are quietly applying for a post abroad and have told nobody",
-    "you borrowed a valuable book from the library here and never returned it",
-    "you were dismissed from a previous position, though you tell people you resigned",
-    "you read a private letter that was not meant for you",
-    "you have been secretly corresponding with a rival newspaper",
-    "you are engaged to be married and have hidden it from your family",
-    "you sold a family heirloom and replaced it with a copy",
-    "you failed an examination that everyone believes you passed",
-    "you have been paying someone else's debts and cannot say whose",
-    "you came here tonight under a false pretext, hoping to see a document",
-)
+# each secret told of its holder by another role (`{name}` and the holder's pronouns `{sub}`, `{obj}`, `{pos}`)
+SECRETS_TOLD = {
+    "you have been gambling at a card club and lost more than you can admit":
+        "{name} has been gambling at a card club and has lost more than {sub} can admit",
+    "you once signed a reference for someone you knew to be a fraud":
+        "{name} once signed a reference for someone {sub} knew to be a fraud",
+    "you are quietly applying for a post abroad and have told nobody":
+        "{name} is quietly applying for a post abroad and has told nobody else",
+    "you borrowed a valuable book from the library here and never returned it":
+        "{name} borrowed a valuable book from the library here and never returned it",
+    "you were dismissed from a previous position, though you tell people you resigned":
+        "{name} was dismissed from a previous position, whatever the story of a resignation",
+    "you read a private letter that was not meant for you":
+        "{name} read a private letter that was not meant for {obj}",
+    "you have been secretly corresponding with a rival newspaper":
+        "{name} has been secretly corresponding with a rival newspaper",
+    "you are engaged to be married and have hidden it from your family":
+        "{name} is engaged to be married and has hidden it from {pos} family",
+    "you sold a family heirloom and replaced it with a copy":
+        "{name} sold a family heirloom and replaced it with a copy",
+    "you failed an examination that everyone believes you passed":
+        "{name} failed an examination that everyone believes {sub} passed",
+    "you have been paying someone else's debts and cannot say whose":
+        "{name} has been paying someone else's debts and will not say whose",
+    "you came here tonight under a false pretext, hoping to see a document":
+        "{name} came here tonight under a false pretext, hoping to see a document",
+}
+SECRETS = tuple(SECRETS_TOLD)  # in the second person, as the holder's own script tells it
 
 # weapons: (id, name, container phrase, method: "{verb} {victim} {rest} the {weapon}")
 WEAPONS = (

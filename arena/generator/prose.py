@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Callable
 
 from arena.generator import lore, pools
 from arena.generator.cluetext import clue_title
@@ -17,7 +18,6 @@ from arena.generator.longform import (
     Draft,
     backstory,
     evening_section,
-    memories_section,
     others_section,
     secret_paragraph,
     victim_section,
@@ -79,32 +79,60 @@ def weapon_slot(world: World, person_id: str) -> int | None:
     return next((t for t in range(world.murder_slot - gap + 1) if path[t] == world.weapon_place), None)
 
 
+def pair_variant(world: World, person: Person, count: Callable[[str], int]) -> dict[str, int]:
+    """Which wording (of `count(relation)` variants) `person`'s script gives each other person's relation: each
+    side of a pair, and each pair, words it its own way (crc32 is stable across runs), and no wording is used twice
+    in one script (so "the friend you have kept longest" is said of one person only)."""
+    out: dict[str, int] = {}
+    used: set[tuple[str, int]] = set()
+    for other in world.people:
+        if other.id == person.id:
+            continue
+        relation = pools.PAIR_RELATIONS[world.pair_relations[(min(person.id, other.id), max(person.id, other.id))]][0]
+        n = count(relation)
+        base = zlib.crc32(f"{person.id}|{other.id}".encode()) % n
+        index = next(((base + k) % n for k in range(n) if (relation, (base + k) % n) not in used), base)
+        used.add((relation, index))
+        out[other.id] = index
+    return out
+
+
+def relation_of(world: World, person: Person, other: Person) -> str:
+    return pools.PAIR_RELATIONS[world.pair_relations[(min(person.id, other.id), max(person.id, other.id))]][0]
+
+
+def pair_wordings(relation: str) -> tuple[str, ...]:
+    """The English wordings of a pair relation: the pool's own and the prose variants, each once."""
+    return tuple(dict.fromkeys((dict(pools.PAIR_RELATIONS)[relation], *lore.PAIR_VARIANTS.get(relation, ()))))
+
+
 def pair_sentences(world: World, person: Person) -> dict[str, str]:
     """What `person` thinks of each other person, from the pair relation drawn for the two of them."""
+    wording = pair_variant(world, person, lambda relation: len(pair_wordings(relation)))
     out = {}
     for other in world.people:
         if other.id != person.id:
-            index = world.pair_relations[(min(person.id, other.id), max(person.id, other.id))]
-            name, first_text = pools.PAIR_RELATIONS[index]
-            variants = (first_text, *lore.PAIR_VARIANTS.get(name, ()))
-            # each side of a pair, and each pair, words the relation its own way (crc32 is stable across runs)
-            text = variants[zlib.crc32(f"{person.id}|{other.id}".encode()) % len(variants)]
+            text = pair_wordings(relation_of(world, person, other))[wording[other.id]]
             out[other.id] = capital(text.format(other=other.name, first=other.first, obj=world.pro(other.id, 1)))
     return out
 
 
-def motive_paragraph(rng: random.Random, world: World, person: Person) -> str:
+def motive_paragraph(d: Draft) -> str:
+    world, person = d.world, d.person
     herring = world.herring(person.id)
     if person.culprit:
         return (f"The truth is that you {second_person(motive_phrase(world, person))}. That is why {world.victim} "
                 f"had to die.")
     if person.motive is None:
-        return rng.choice((f"You had no quarrel with {world.victim}, and you will miss the dinners here.",
-                           f"You were on good terms with {world.victim} and are shaken by the death.",
-                           f"{world.victim} was kind to you, and you have no reason to wish them harm."))
-    text = rng.choice(("You have reason to worry: you {m}. If that comes out, eyes will turn to you.",
-                       "It will not look good for you: you {m}, and others may know it.",
-                       "People may suspect you, because you {m}."))
+        return d.pick(("You had no quarrel with {victim}, and you will miss {vobj}.",
+                       "You were on good terms with {victim} and are shaken by the death.",
+                       "{victim} was kind to you, and you have no reason to wish {vobj} harm.",
+                       "Whatever others felt about {victim}, you had no reason to want {vobj} dead.")).format(
+            victim=world.victim, vobj=world.pro(None, 1))
+    text = d.pick(("You have reason to worry: you {m}. If that comes out, eyes will turn to you.",
+                   "It will not look good for you: you {m}, and others may know it.",
+                   "People may suspect you, because you {m}.",
+                   "You know how it will look: you {m}."))
     text = text.format(m=second_person(motive_phrase(world, person)))
     if herring is not None and herring.refutation == "void":
         text += " What few people know is that the matter was settled before tonight, and you hold the proof."
@@ -137,9 +165,10 @@ def goals(world: World, person: Person) -> list[str]:
 
 
 def role_script(rng: random.Random, world: World, person: Person, drafts: tuple[ClueDraft, ...],
-                words: int, shared: set[str] | None = None) -> Draft:
-    """The role's script (at least `words` words) with the facts it states. `shared` collects the templates
-    the case's roles have used, so each role prefers sentences no other role of the case has."""
+                shared: set[str] | None = None) -> Draft:
+    """The role's script with the facts it states, as long as what it has to tell (never padded). `shared`
+    collects the templates the case's roles have used, so each role prefers sentences no other role of the case
+    has."""
     d = Draft(rng, world, person, shared=shared if shared is not None else set())
     opening = rng.choice((f"You are {person.name}, {person.occupation}.", f"Your name is {person.name}; by "
                           f"profession you are {person.occupation}.", f"You are {person.name} and you work as "
@@ -148,10 +177,9 @@ def role_script(rng: random.Random, world: World, person: Person, drafts: tuple[
     backstory(d)
     victim_section(d)
     others_section(d, pair_sentences(world, person))
-    d.paragraphs.append(motive_paragraph(rng, world, person))
+    d.paragraphs.append(motive_paragraph(d))
     if not person.culprit:
         d.paragraphs.append(secret_paragraph(d))
-    head = len(d.paragraphs)
     specials = {t: s for t in range(world.discovery_slot) if person.culprit
                 and (s := culprit_sentence(world, person, t)) is not None}
     evening_section(d, specials)
@@ -162,10 +190,6 @@ def role_script(rng: random.Random, world: World, person: Person, drafts: tuple[
     if person.culprit:
         d.paragraphs.append(hide_paragraph(rng, world, person))
     d.paragraphs.append(d.pick(lore.CULPRIT_GOALS if person.culprit else lore.GOALS).format(victim=world.victim))
-    tail = d.paragraphs[head:]
-    d.paragraphs = d.paragraphs[:head]
-    memories_section(d, words - sum(len(p.split()) for p in tail))
-    d.paragraphs += tail
     return d
 
 

@@ -15,7 +15,6 @@ from arena.generator import pools
 from arena.generator.evidence import FURNITURE, ClueDraft
 from arena.generator.facts import Amount, At, CaseFacts, Detail, EntryLog, Motive, Query, QueryKind
 from arena.generator.pools import CARRIES, COAT_WORDS
-from arena.generator.scenery import day_place_options
 from arena.generator.textunits import chinese_phrase
 from arena.generator.world import World
 from arena.scripts.canonical import canonical
@@ -128,11 +127,7 @@ class QuestionMaker:
 DETAIL_STEMS = {
     "hometown": ("Where did {name} grow up?", "TOWNS"),
     "first_met": ("In which city did {name} first meet {victim}?", "CITIES"),
-    "pocket": ("What does {name} carry in a pocket tonight?", "ITEMS"),
     "remembered_in": ("In which city is {name}'s first real memory of talking with {victim}?", "CITIES"),
-    "best_meal": ("In which city did {name} eat the best meal ever?", "CITIES"),
-    "first_job": ("Where did {name} earn a first wage?", "TOWNS"),
-    "lost_in": ("In which city did {name} once lose a passport?", "CITIES"),
 }
 
 
@@ -150,20 +145,19 @@ def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]
         qm.add(Suite.LSU, f"What is {person.name} to {w.victim}?", [person.relation], labels,
                Query(kind="relation", person=person.id), [person.id], role=person.id)
         for fact, sentence in details.get(person.id, []):
-            if fact.topic in DETAIL_STEMS:
-                stem, pool = DETAIL_STEMS[fact.topic]
-                options: list[str] = list(getattr(lore, pool))
-                text = stem.format(name=person.name, victim=w.victim)
-            elif fact.topic.startswith("day_"):
-                if qm.rng.random() < 0.7:
-                    continue
-                options = day_place_options(w.setting.id)
-                text = f"Where was {person.name} at {fact.topic[4:]}, hours before the evening began?"
-            else:
-                slot = int(fact.topic.split("_")[1])
-                if qm.rng.random() < 0.5:
-                    continue
-                options, text = list(lore.ACTIVITIES), f"What was {person.name} doing at {w.slots[slot]}?"
+            if fact.topic == "secret_of":
+                others = [p.id for p in w.people if p.id != person.id]
+                qid = qm.add(Suite.LSU, f"Whose secret does {person.name} know?", [qm.naming.label(fact.value)],
+                             [qm.naming.label(o) for o in others], Query(kind="detail", person=person.id,
+                             topic=fact.topic), [person.id], role=person.id)
+                if qid:
+                    qm.anchors[qid] = sentence
+                continue
+            if fact.topic not in DETAIL_STEMS:
+                continue
+            stem, pool = DETAIL_STEMS[fact.topic]
+            options: list[str] = list(getattr(lore, pool))
+            text = stem.format(name=person.name, victim=w.victim)
             qid = qm.add(Suite.LSU, text, [fact.value], options, Query(kind="detail", person=person.id,
                          topic=fact.topic), [person.id], role=person.id)
             if qid:
@@ -178,8 +172,8 @@ def log_questions(qm: QuestionMaker, d: ClueDraft) -> None:
     qm.add(Suite.TIU, f"Which of these people does the door log of the {room} list?", [], [n.label(p) for p in among],
            Query(kind="entered", place=log.place, among=tuple(among), multi=True), [d.id], size=len(among))
     for person in sorted({p for p, _ in log.entries}):
-        qm.add(Suite.TIU, f"According to the door log of the {room}, at what time did {n.label(person)} open its "
-               "door?", [], list(w.slots), Query(kind="entry_time", place=log.place, person=person), [d.id])
+        qm.add(Suite.TIU, f"According to the door log of the {room}, in which quarter hour did {n.label(person)} "
+               "open its door?", [], list(w.slots), Query(kind="entry_time", place=log.place, person=person), [d.id])
 
 
 def card_detail_questions(qm: QuestionMaker, d: ClueDraft) -> None:

@@ -1,10 +1,11 @@
 """The case checks `arena scripts validate` reports beside the structural ones.
 
 Each problem is tagged with its check: [coherence], [solution], [chain], [keys], [vision],
-[wording], [length], [leak], [legibility]. Generated cases (with facts.yaml) get the generator's whole-case
-checks (the evidence-layer checks of any case with evidence.yaml run in `validate_script`,
-`arena/scripts/evidence.py`); script length is checked for
-generated cases (their requested words) and, with `min_words`, for every case; legibility (real
+[wording], [length], [leak], [legibility], [consistency]. Every case gets the consistency linter
+(`arena/scripts/lint`: statements of its texts that cannot all be true). Generated cases (with facts.yaml) get
+the generator's whole-case checks (the evidence-layer checks of any case with evidence.yaml run in `validate_script`,
+`arena/scripts/evidence.py`); script length is checked only when asked (`min_words`, any case: a generated
+script is as long as its content and never padded to its requested words); legibility (real
 OCR on every text-rich card with a mild look, floor 90% of its words, `arena/generator/legible.py`;
 hard looks are only measured) only when asked, since it takes about a second a card.
 """
@@ -59,10 +60,11 @@ def legibility_problems(script: Script, folder: Path, file: str) -> list[Problem
 
 def case_problems(script: Script, file: str, min_words: int | None = None, legibility: bool = False) -> list[Problem]:
     from arena.scripts.evidence import check_evidence
+    from arena.scripts.lint import lint_case
 
     folder = script.folder or Path(file).parent
     layered = set(check_evidence(script, file))  # validate_script reports these (a motive gloss, found both ways)
-    problems = [p for p in generated_problems(folder, file) if p not in layered]
+    problems = [p for p in generated_problems(folder, file) if p not in layered] + lint_case(script, file)
     if min_words:
         problems += length_problems(script, file, min_words)
     if legibility:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+ERA = 2024  # every generated case is set in the present day: phones, CCTV and electronic door logs exist (its
+# metadata states the year, which the consistency linter checks every prop against)
+
 
 @dataclass(frozen=True)
 class Setting:
@@ -17,6 +20,7 @@ class Setting:
     rooms: tuple[str, ...]
     staff: tuple[str, ...]  # people who are not players: they find bodies and give statements
     weather: tuple[str, ...]
+    arrivals: tuple[str, ...] = ()  # how a role came to be there, when `lore.ARRIVALS` ("you came to ...") does not fit
 
 
 SETTINGS = (
@@ -69,5 +73,10 @@ SETTINGS = (
         staff=("the steward", "the purser", "the ship's doctor", "the bosun"),
         weather=("The sea was rough and the ship rolled all evening.", "A calm sea lay under a full moon.",
                  "Fog horns sounded every few minutes."),
+        arrivals=("You have been aboard {building} since the voyage began, at {victim}'s invitation; tonight is "
+                  "{occasion}.", "{victim}'s invitation brought you aboard {building} for the crossing, and tonight "
+                  "is {occasion}.", "You are aboard {building} because {victim} asked you to make the crossing; "
+                  "tonight was to be {occasion}.", "You almost did not sail on {building}, but one does not refuse "
+                  "{victim}; and so tonight you are at {occasion}."),
     ),
 )

@@ -22,10 +22,10 @@ ALIBI_KINDS = {
 }
 REACH_KINDS = {"easy": ("witness", "staff", "timetable"), "medium": ("witness", "staff", "receipt", "timetable"),
                "hard": ("route", "receipt", "route", "witness", "cctv")}
-MOTIVE_KINDS = {"easy": ("testimony", "letter"), "medium": ("letter", "chat", "testimony", "telegram"),
-                "hard": ("chat", "letter", "telegram", "testimony")}
+MOTIVE_KINDS = {"easy": ("testimony", "letter"), "medium": ("letter", "chat", "testimony", "email"),
+                "hard": ("chat", "letter", "email", "testimony")}
 MEDIUM = {"witness": "text", "staff": "text", "testimony": "text", "receipt": "receipt", "chat": "chat",
-          "ticket": "document", "letter": "document", "telegram": "document", "floorplan": "floorplan",
+          "ticket": "document", "letter": "document", "email": "document", "floorplan": "floorplan",
           "route": "route_map", "note": "text",
           "cctv": "cctv", "timetable": "timetable", "seating": "seating_chart", "exhibit": "evidence"}
 

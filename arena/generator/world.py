@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from arena.generator import pools
@@ -103,6 +103,12 @@ class World:
     amount: str
     prize: str
     clock_slow: int  # minutes the murder room's stopped clock runs slow (hard cases), else 0
+    confidants: Mapping[str, str] = field(default_factory=dict)  # person id -> whose secret they know
+
+    def confided(self, person_id: str) -> Person | None:
+        """The person whose secret `person_id` knows (each person's secret is known to exactly one other)."""
+        other = self.confidants.get(person_id)
+        return self.person(other) if other is not None else None
 
     def person(self, person_id: str) -> Person:
         return next(p for p in self.people if p.id == person_id)
@@ -204,6 +210,15 @@ def draw_motives(rng: random.Random, roles: int, culprits: set[int], motived: li
     return [shared if i in culprits else (kinds.pop() if i in motived else None) for i in range(roles)]
 
 
+def fitting_weapon(rng: random.Random, room: str) -> Weapon | None:
+    """A weapon whose container the room would hold (no bookcase in an orchestra pit: the consistency linter's
+    table, `arena/scripts/lint/objects.py`), or None when no weapon fits the room."""
+    from arena.scripts.lint.objects import MISPLACED
+
+    fits = [w for w in pools.WEAPONS if room not in MISPLACED.get(w[2].removeprefix("the "), frozenset())]
+    return Weapon(*rng.choice(fits)) if fits else None
+
+
 def build_world(rng: random.Random, options: CaseOptions) -> World | None:
     """One world for these options, or None when this draw cannot satisfy the constraints."""
     from arena.generator.timeline import plan_timeline
@@ -217,14 +232,18 @@ def build_world(rng: random.Random, options: CaseOptions) -> World | None:
     motived, kinds = pick_herrings(rng, options, innocent_idx)
     people = make_people(rng, options, victim, draw_motives(rng, options.roles, culprit_set, motived), culprit_set)
     herrings = [Herring(people[i].id, kind) for i, kind in zip(innocent_idx, kinds, strict=True)]
-    weapon = Weapon(*rng.choice(pools.WEAPONS))
     clock_slow = 15 if options.difficulty == "hard" else 0
     plan = plan_timeline(rng, layout, people, herrings, murder_slot, exact_visit=clock_slow > 0)
     if plan is None:
         return None
+    weapon = fitting_weapon(rng, layout.name(plan.weapon_place))
+    if weapon is None:
+        return None
     ids = [p.id for p in people]
     pairs = {(min(a, b), max(a, b)): rng.randrange(len(pools.PAIR_RELATIONS))
              for i, a in enumerate(ids) for b in ids[i + 1:]}
+    ring = rng.sample(ids, len(ids))  # each knows the next one's secret: a cycle, so nobody knows their own
+    confidants = {a: ring[(i + 1) % len(ring)] for i, a in enumerate(ring)}
     return World(
         options=options, setting=setting, building=rng.choice(setting.buildings), victim=victim,
         victim_pronoun=victim_pronoun,
@@ -234,4 +253,5 @@ def build_world(rng: random.Random, options: CaseOptions) -> World | None:
         victim_positions=plan.victim_positions, herrings=tuple(plan.herrings),
         pair_relations=pairs,
         amount=rng.choice(pools.AMOUNTS), prize=rng.choice(pools.PRIZES), clock_slow=clock_slow,
+        confidants=confidants,
     )

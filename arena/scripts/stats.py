@@ -1,10 +1,13 @@
-"""Per-script statistics, in the exact shape `arena scripts stats --json` promises to outside tooling."""
+"""Per-script statistics, in the exact shape `arena scripts stats --json` promises to outside tooling.
+
+`lint` is the number of consistency findings (`arena/scripts/lint`), the ones `arena scripts validate` reports."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from arena.scripts.lint import lint_case
 from arena.scripts.schema import ImageKind, Script, Suite
 from multimodal.language import CJK_CHAR
 
@@ -35,4 +38,5 @@ def script_stats(script: Script, path: str) -> dict[str, Any]:
         "mmr_max_depth": max(depths, default=0),
         "key_statements": len(script.key_statements),
         "key_roles": len(script.key_roles),
+        "lint": len(lint_case(script, path)),
     }

@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.conftest import FIXTURE_CASE, ROOT, bundled_cases
 
 STATS_KEYS = {"id", "path", "roles", "min_role_words", "images", "questions", "mmr_max_depth", "key_statements",
-              "key_roles"}
+              "key_roles", "lint"}
 
 
 def arena(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -35,6 +35,7 @@ def test_stats_json_shape() -> None:
     assert row["images"] == {"text_rich": 1, "media_rich": 1}
     assert row["questions"] == {"lsu": 1, "tiu": 1, "miu": 1, "mmr": 2}
     assert row["mmr_max_depth"] == 3 and row["roles"] == 3 and row["key_roles"] == 1
+    assert row["lint"] == 0
 
 
 def test_bundled_cases_meet_the_content_bar() -> None:

@@ -14,9 +14,9 @@ import pytest
 from arena.generator import CaseOptions, Request, generate_case, write_case
 
 PINNED = {
-    (1001, CaseOptions(4, "easy", 1)): "d5a07d4602d1bff39d5660b78cba5109e82d126fb73ffd45e3cee8e6364b859b",
-    (1005, CaseOptions(8, "medium", 2)): "2dd9134d3373010f7ae143c2866d5db241eaca562a4bf993d698d626a2451f21",
-    (1003, CaseOptions(6, "hard", 1)): "6662d3937b5b7e805d222e1a114acf06eda4b6452a4c965952774920ef7fafa5",
+    (1001, CaseOptions(4, "easy", 1)): "38acf6d7171686419f4bca137acf2deab1626afee5f6b90d6b94320deb524fa6",
+    (1005, CaseOptions(8, "medium", 2)): "d61ef031aafca6f11293b4e83b7ef194754c560d54d54e1f65a294b05e31baed",
+    (1003, CaseOptions(6, "hard", 1)): "907bf39984a59b811069c9cd1bc1d7adeedd1887787eb91883d1977e0bd3677a",
 }
 
 

@@ -8,12 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from PIL import Image
 from typer.testing import CliRunner
 
 from arena.cli import app
 from arena.engine import read_jsonl
-from arena.generator import CaseOptions, GeneratedCase, Request, check_folder, write_case
+from arena.generator import CaseOptions, GeneratedCase, Request, check_folder
 from arena.generator.check import check_case
 from arena.generator.pipeline import card_params
 from arena.generator.textunits import length
@@ -33,13 +34,23 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 @pytest.fixture(scope="module")
-def case() -> GeneratedCase:
-    return cached_case(ZH)
+def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[GeneratedCase, Path]:
+    """The case as `arena generate` writes it: rendered, every mild text card held to the OCR floor (a case with a
+    card no plainer look brings to the floor is drawn again)."""
+    from arena.generator.pipeline import write_legible
+
+    case, folder, _ = write_legible(ZH, tmp_path_factory.mktemp("zh"))
+    return case, folder
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory, case: GeneratedCase) -> Path:
-    return write_case(case, tmp_path_factory.mktemp("zh"))
+def case(written: tuple[GeneratedCase, Path]) -> GeneratedCase:
+    return written[0]
+
+
+@pytest.fixture(scope="module")
+def folder(written: tuple[GeneratedCase, Path]) -> Path:
+    return written[1]
 
 
 def player_texts(case: GeneratedCase) -> dict[str, str]:
@@ -61,7 +72,7 @@ def test_a_chinese_case_passes_every_check_and_is_written_in_chinese(case: Gener
     latin = {where: LATIN_WORD.findall(text) for where, text in player_texts(case).items()}
     assert {where: words for where, words in latin.items() if words} == {}
     for role in case.script.roles:
-        assert length(role.script or "", "zh") >= 6000
+        assert length(role.script or "", "zh") >= 400  # the whole evening, the others and the role's own story
         assert len(CJK_CHAR.findall(role.name)) >= 2
 
 
@@ -100,7 +111,7 @@ def test_play_and_qa_run_on_a_generated_chinese_case(folder: Path, tmp_path: Pat
     monkeypatch.setenv("ARENA_OCR_CACHE", str(tmp_path / "ocr"))
     log = tmp_path / "game.jsonl"
     result = runner.invoke(app, ["play", "--script", str(folder), "--civilians", "builtin/naive",
-                                 "--murderer", "builtin/naive", "--rounds", "1", "--seed", "2", "--out", str(log)])
+                                 "--murderer", "builtin/naive", "--rounds", "2", "--seed", "2", "--out", str(log)])
     assert result.exit_code == 0, result.output
     assert "我知道的是" in result.stdout and "finished" in result.stdout
     events = read_jsonl(log)
@@ -141,18 +152,20 @@ def test_a_manifest_pins_chinese_cases_and_the_stamp_still_skips_an_up_to_date_s
     assert first.exit_code == 0, first.output
     assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["gen-5-easy-4r", "gen-6-hard-4r-zh"]
     zh = load_script(out / "gen-6-hard-4r-zh")
-    assert zh.language == "zh" and min(length(r.script or "", "zh") for r in zh.roles) >= 900
+    assert zh.language == "zh" and min(length(r.script or "", "zh") for r in zh.roles) >= 400  # content, not 900
     again = runner.invoke(app, args)
     assert again.exit_code == 0 and "up to date" in again.output
 
 
-def test_the_cli_defaults_a_chinese_case_to_6000_characters(tmp_path: Path) -> None:
+def test_the_cli_records_6000_characters_as_a_chinese_cases_content_target_and_never_pads(tmp_path: Path) -> None:
     result = runner.invoke(app, ["generate", "--seed", "8", "--roles", "4", "--language", "zh", "--no-render",
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     (folder,) = tmp_path.iterdir()
     assert folder.name.endswith("-zh")
-    assert min(length(p.read_text(encoding="utf-8"), "zh") for p in (folder / "roles").iterdir()) >= 6000
+    written = yaml.safe_load((folder / "script.yaml").read_text(encoding="utf-8"))
+    assert written["metadata"]["generator"]["words"] == 6000
+    assert max(length(p.read_text(encoding="utf-8"), "zh") for p in (folder / "roles").iterdir()) < 6000
 
 
 def test_chinese_scripts_repeat_few_sentences_and_lsu_evidence_sits_where_the_positions_say() -> None:
@@ -177,6 +190,7 @@ def test_validate_reads_chinese_cards_in_chinese_and_counts_characters(folder: P
 
     script = load_script_unchecked(folder)
     file = str(folder / "script.yaml")
-    assert case_problems(script, file, min_words=6000, legibility=True) == []
+    shortest = min(length(r.script or "", "zh") for r in script.roles)
+    assert case_problems(script, file, min_words=shortest, legibility=True) == []
     longer = [str(p) for p in case_problems(script, file, min_words=7000)]
     assert len(longer) == len(script.roles) and all("characters, fewer than 7000" in p for p in longer)

@@ -6,7 +6,6 @@ import re
 
 from arena.generator import lore, pools
 from arena.generator.evidence import CLOCKMAKERS, CORONERS, FURNITURE, RECEIPT_ITEMS
-from arena.generator.scenery import SCENERY, day_place_options
 from arena.generator.settings import SETTINGS
 from arena.generator.zh import lore as zh_lore
 from arena.generator.zh.lexicon import GIVEN, name, term
@@ -18,8 +17,8 @@ def drawn_values() -> list[str]:
     values = [job for job, _ in pools.OCCUPATIONS] + [r[0] for r in pools.RELATIONS] + list(pools.PRIZES)
     values += [w[1] for w in pools.WEAPONS] + [w[2] for w in pools.WEAPONS] + list(pools.TRACE_ITEMS)
     values += [m[2] for m in pools.MOTIVES.values()] + list(pools.AMOUNTS) + list(pools.CARRIES) + list(pools.COATS)
-    values += list(lore.TOWNS) + list(lore.CITIES) + list(lore.ITEMS) + list(lore.ACTIVITIES)
-    values += [p for s in SCENERY for p in day_place_options(s)] + list(FURNITURE) + list(CORONERS) + list(CLOCKMAKERS)
+    values += list(lore.TOWNS) + list(lore.CITIES)
+    values += list(FURNITURE) + list(CORONERS) + list(CLOCKMAKERS)
     values += list(pools.GUESTS)
     values += [item for item, _ in RECEIPT_ITEMS]
     for s in SETTINGS:
@@ -35,8 +34,7 @@ def test_every_drawn_value_has_a_chinese_term_without_latin_letters() -> None:
 def test_rooms_of_a_setting_and_options_of_a_pool_stay_distinct_in_chinese() -> None:
     for s in SETTINGS:
         assert len({term(r) for r in s.rooms}) == len(s.rooms)
-    for pool in (lore.TOWNS + lore.CITIES, lore.ITEMS, lore.ACTIVITIES, FURNITURE, pools.CARRIES, pools.GUESTS,
-                 *(tuple(day_place_options(s)) for s in SCENERY)):
+    for pool in (lore.TOWNS + lore.CITIES, FURNITURE, pools.CARRIES, pools.GUESTS):
         assert len({term(v) for v in pool}) == len(pool)
     assert len({term(r[0]) for r in pools.RELATIONS}) == len(pools.RELATIONS)
 
@@ -56,7 +54,6 @@ def test_prose_tables_cover_every_key_of_the_world_model() -> None:
     assert set(zh_lore.PAIRS) == {p[0] for p in pools.PAIR_RELATIONS}
     assert set(zh_lore.METHODS) == {w[3] for w in pools.WEAPONS}
     assert set(zh_lore.WEATHER) == {x for s in SETTINGS for x in s.weather}
-    assert set(zh_lore.SOUNDS) == {x for s in SCENERY.values() for x in s.sounds}
 
 
 def test_guests_on_name_cards_share_no_family_name_with_a_suspect_or_a_victim() -> None:

@@ -31,7 +31,8 @@ def chinese_facts(case: GeneratedCase) -> CaseFacts:
     """The case facts with Chinese display names and labels for every other value a question shows."""
     f, script = case.facts, case.script
     values = {o for q in script.questions for o in q.options.values()}
-    values |= {x.value for facts in f.roles.values() for x in facts if isinstance(x, Detail)}
+    values |= {x.value for facts in f.roles.values() for x in facts
+               if isinstance(x, Detail) and x.value not in f.people}  # a person's label is the name
     values |= {x.relation for facts in f.roles.values() for x in facts if isinstance(x, Relation)}
     values |= {f"{case.world.clock_slow} minutes slow"} if case.world.clock_slow else set()
     values |= {x.value for facts in f.clues.values() for x in facts if isinstance(x, Detail)}
@@ -54,17 +55,11 @@ def questions(case: GeneratedCase, stems: Stems) -> list[Question]:
 
 def roles(rng: random.Random, case: GeneratedCase,
           titles: dict[str, str]) -> tuple[list[Role], dict[str, dict[str, str]]]:
-    w, words = case.world, case.world.options.words
-    asked: dict[str, set[str]] = {}
-    for q in case.script.questions:
-        query = case.facts.queries[q.id]
-        if q.suite is Suite.LSU and query.kind == "detail" and q.role:
-            asked.setdefault(q.role, set()).add(query.topic or "")
+    w = case.world
     shared: set[object] = set()
     out, anchors = [], {}
     for p in w.people:
-        text, anchors[p.id] = role_script(rng, w, p, case.facts, case.drafts, titles, asked.get(p.id, set()),
-                                          words, shared)
+        text, anchors[p.id] = role_script(rng, w, p, case.facts, case.drafts, titles, shared)
         out.append(Role(id=p.id, name=name(p.name), profile=story.profile(w, p), script=text,
                         script_file=f"roles/{p.id}.md", goals=story.goals(w, p), culprit=p.culprit))
     return out, anchors

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arena.generator.cards import slot_end
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, Detail, EntryLog
 from arena.generator.phrases import moment
@@ -82,8 +83,9 @@ def paper(params: dict[str, Any], draft: ClueDraft, world: World) -> dict[str, A
     if draft.style == "void":
         body = f"{full}：这件事就此了结——{motive(world, person, void=True)}。"
         return {**params, "heading": heading, "body": body, "signature": victim, "footer": "落款日期为案发前一天。"}
-    if draft.source == "telegram":
-        return {**params, "heading": "电报", "body": f"致{full}：{line.rstrip('。')}。——{victim}"}
+    if draft.source == "email":
+        return {**params, "heading": "电子邮件",
+                "body": f"发件人：{victim}\n收件人：{full}\n发送时间：前一天\n\n{line}"}
     if draft.source == "chat":
         holder = who(world, draft.holder)
         return {"title": f"{victim}和{full}", "messages": [
@@ -110,9 +112,10 @@ def plan(params: dict[str, Any], world: World) -> dict[str, Any]:
 def log(draft: ClueDraft, world: World, params: dict[str, Any]) -> dict[str, Any]:
     entries = next(f for f in draft.facts if isinstance(f, EntryLog)).entries
     room = term(world.place_name(world.weapon_place))
-    lines = [f"{world.slots[slot]}，{who(world, pid)}开门。" for pid, slot in entries]  # chi_sim reads rows, not tables
+    lines = [f"{world.slots[slot]}-{slot_end(world, slot)}，{who(world, pid)}开门。"  # chi_sim reads rows, not tables
+             for pid, slot in entries]
     return {**params, "heading": f"门禁记录：{room}", "body": "\n".join(lines),
-            "footer": f"{room}的门每开一次都有记录。打印于{world.slots[world.discovery_slot]}，即警报响起之时。"}
+            "footer": f"按刻钟记下开{room}门的人。打印于{world.slots[world.discovery_slot]}，即警报响起之时。"}
 
 
 def signature(draft: ClueDraft, topic: str) -> str:

@@ -42,7 +42,7 @@ def clue_title(draft: ClueDraft, world: World) -> str:
         "receipt": f"{subject}的一张收据",
         "chat": "手机上的一段聊天", "ticket": f"{subject}盖了章的通行证", "route": f"{subject}手机的定位轨迹",
         "testimony": f"{who(world, draft.witness)}听说的{subject}的事", "letter": f"写给{subject}的一封信",
-        "telegram": f"给{subject}的电报", "note": f"{subject}留着的一张字条", "cctv": f"{where}监控摄像头的截图",
+        "email": f"发给{subject}的电子邮件", "note": f"{subject}留着的一张字条", "cctv": f"{where}监控摄像头的截图",
         "timetable": "工作人员的行踪登记板", "seating": f"{where}的座次图", "exhibit": f"{subject}的文具匣",
     }
     return by_source.get(draft.source, f"关于{subject}的线索")

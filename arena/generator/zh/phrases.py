@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import zlib
-
-from arena.generator import pools
+from arena.generator.prose import pair_variant, relation_of
 from arena.generator.world import Person, World
 from arena.generator.zh import lore
 from arena.generator.zh.lexicon import name, term
@@ -34,10 +32,11 @@ def motive_sentence(world: World) -> str:
 
 
 def pair_text(world: World, person: Person, other: Person) -> str:
-    """What `person` thinks of `other`, from the pair relation drawn for the two (each side words it its own way)."""
-    index = world.pair_relations[(min(person.id, other.id), max(person.id, other.id))]
-    variants = lore.PAIRS[pools.PAIR_RELATIONS[index][0]]
-    return variants[zlib.crc32(f"{person.id}|{other.id}".encode()) % len(variants)].format(other=name(other.name))
+    """What `person` thinks of `other`, from the pair relation drawn for the two (each side words it its own way,
+    no wording twice in one script)."""
+    variants = lore.PAIRS[relation_of(world, person, other)]
+    index = pair_variant(world, person, lambda relation: len(lore.PAIRS[relation]))[other.id]
+    return variants[index].format(other=name(other.name))
 
 
 def ta(world: World, person_id: str | None) -> str:

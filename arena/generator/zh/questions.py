@@ -14,9 +14,7 @@ from arena.scripts.schema import Question, Suite
 
 LIFE_STEMS = {
     "hometown": "{name}是在哪里长大的？", "first_met": "{name}第一次见到{victim}是在哪座城市？",
-    "pocket": "今晚{name}的口袋里装着什么？", "remembered_in": "{name}记忆里第一次和{victim}真正说上话，是在哪座城市？",
-    "best_meal": "{name}这辈子吃过最好的一顿饭是在哪座城市？", "first_job": "{name}头一回挣到工钱是在哪里？",
-    "lost_in": "{name}曾在哪座城市丢过护照？",
+    "remembered_in": "{name}记忆里第一次和{victim}真正说上话，是在哪座城市？", "secret_of": "{name}知道谁的秘密？",
 }
 MULTI = "请选出所有符合的选项。"
 SEATING = {  # seat geometry only the plan shows
@@ -47,12 +45,7 @@ class Stems:
             return f"{w.slots[query.slot or 0]}时，{person}在哪里？"
         if query.kind == "relation":
             return f"{person}是{name(w.victim)}的什么人？"
-        topic = query.topic or ""
-        if topic in LIFE_STEMS:
-            return LIFE_STEMS[topic].format(name=person, victim=name(w.victim))
-        if topic.startswith("day_"):
-            return f"{topic[4:]}，晚上的聚会开始之前，{person}在哪里？"
-        return f"{w.slots[int(topic.split('_')[1])]}时，{person}在做什么？"
+        return LIFE_STEMS[query.topic or ""].format(name=person, victim=name(w.victim))
 
     def tiu(self, q: Question, query: Query) -> str:
         w, draft = self.world, self.drafts.get(q.evidence[0])
@@ -62,7 +55,8 @@ class Stems:
                     "signature": f"「{title}」是谁签的名？"}[query.topic or ""]
         stems = {
             "entered": lambda: f"{self.room(query.place)}的门禁记录上列出了下面哪些人？",
-            "entry_time": lambda: f"根据{self.room(query.place)}的门禁记录，{self.who(query.person)}是几点开的门？",
+            "entry_time": lambda: (f"根据{self.room(query.place)}的门禁记录，"
+                                   f"{self.who(query.person)}是在哪一刻钟开的门？"),
             "weapon": lambda: "根据验尸官的报告，凶器是什么？",
             "where": lambda: f"根据这张卡片，{w.slots[query.slot or 0]}时{self.who(query.person)}在哪里？",
             "voided": lambda: "这份文件表明，谁的动机在案发前就已经了结了？",

@@ -1,9 +1,9 @@
 """Chinese role scripts: the same facts as the English writer states, told in natural Chinese prose.
 
 A script states where its holder was in every quarter hour, who they saw (exactly the sightings of the
-case's facts), their relation, motive or its absence, secret, the day hour by hour and every detail of
-their life the facts record; memories fill it to the requested number of CJK characters. Details that
-LSU questions ask about are spread through the memories, so each role is asked about its last quarter.
+case's facts), their relation to the victim and to each other person, the secret of the one person whose secret
+they know, their motive or its absence, their own secret and the details of their life the facts record. Its
+length follows from what it has to tell: nothing pads it to a length.
 """
 
 from __future__ import annotations
@@ -14,18 +14,16 @@ from typing import TypeVar
 
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, CaseFacts, Detail
-from arena.generator.longform import sighting_ok
-from arena.generator.lore import CITIES, TOWNS
+from arena.generator.longform import alarms, sighting_ok
 from arena.generator.prose import weapon_slot
-from arena.generator.scenery import scenery
 from arena.generator.textunits import length
 from arena.generator.world import Person, World
 from arena.generator.zh import lore
 from arena.generator.zh.lexicon import name, term
-from arena.generator.zh.phrases import join, method, motive, pair_text
+from arena.generator.zh.phrases import join, method, motive, pair_text, ta
 
 T = TypeVar("T")
-LIFE = ("hometown", "first_job", "first_met", "remembered_in", "best_meal", "lost_in", "pocket")
+LIFE = ("hometown", "first_met", "remembered_in")
 
 
 @dataclass
@@ -69,8 +67,8 @@ def opening(wr: Writer) -> None:
     lead = wr.rng.choice(lore.OPENINGS).format(name=name(p.name), job=term(p.occupation))
     wr.paragraphs.append(f"# {name(p.name)}\n\n{lead}{lore.BACKGROUNDS[p.occupation]}")
     victim = lore.RELATIONS[p.relation].format(**wr.values())
-    wr.paragraphs.append(victim + wr.pick(lore.VICTIM_MEMORIES).format(**wr.values()))
-    arrivals = lore.LINER_ARRIVALS if scenery(wr.world.setting.id).arrivals else lore.ARRIVALS
+    wr.paragraphs.append(victim)
+    arrivals = lore.LINER_ARRIVALS if wr.world.setting.arrivals else lore.ARRIVALS
     wr.paragraphs.append(wr.pick(arrivals).format(**wr.values(occasion=term(wr.world.setting.occasion))))
 
 
@@ -79,11 +77,25 @@ def others(wr: Writer) -> None:
     for other in wr.world.people:
         if other.id == wr.person.id:
             continue
-        text = pair_text(wr.world, wr.person, other)
-        if wr.rng.random() < 0.5:
-            text += wr.pick(lore.OTHER_MEMORIES, about=other.id).format(other=name(other.name))
-        lines.append(text)
+        lines.append(pair_text(wr.world, wr.person, other) + confided(wr, other))
     wr.paragraphs.append("## 今晚的其他人\n\n" + "\n\n".join(lines))
+
+
+CONFIDED = ("{who}有件事瞒着别人，却没瞒过你：{told}。", "{who}曾把一桩心事托付给你，你一直替{ta}守着：{told}。",
+            "你无意中得知了{who}最不愿让人知道的事：{told}。")
+
+
+def confided(wr: Writer, other: Person) -> str:
+    """The secret of `other`, when this role is the one who knows it: the holder's own words turned round (the
+    first 你 is the holder's name, the others 他 or 她)."""
+    if wr.world.confidants.get(wr.person.id) != other.id:
+        return ""
+    who, pronoun = name(other.name), ta(wr.world, other.id)
+    first, _, rest = lore.SECRETS[other.secret].partition("你")
+    told = first + who + rest.replace("你", pronoun)
+    sentence = wr.pick(CONFIDED).format(who=who, ta=pronoun, told=told)
+    wr.anchors["secret_of"] = sentence
+    return sentence
 
 
 def motive_paragraph(wr: Writer) -> None:
@@ -101,31 +113,6 @@ def motive_paragraph(wr: Writer) -> None:
     if not p.culprit:
         secret = wr.rng.choice(lore.SECRET_LEADS).format(s=lore.SECRETS[p.secret])
         wr.paragraphs.append(secret + wr.pick(lore.SECRET_FEARS))
-
-
-def day_section(wr: Writer, details: list[Detail]) -> None:
-    days = sorted((d for d in details if d.topic.startswith("day_")), key=lambda d: d.topic)
-    if not days:
-        return
-    wr.paragraphs.append(wr.pick(lore.DAY_HEADINGS))
-    others_ = [o for o in wr.world.people if o.id != wr.person.id] or [wr.person]
-    home = scenery(wr.world.setting.id).home
-    for i, fact in enumerate(days):
-        time = fact.topic[4:]
-        leads = lore.DAY_LEADS if i else lore.DAY_LEADS[:1]  # "by then you were already..." needs an hour before it
-        lead = wr.rng.choice(leads).format(time=time, place=term(fact.value))
-        out = not private(fact.value, home)
-        doing = wr.pick(lore.DAY_DOINGS + lore.DAY_DOINGS_OUT if out else lore.DAY_DOINGS).removeprefix("你").format(
-            first=name(wr.rng.choice(others_).name), city=term(wr.rng.choice(list(CITIES))),
-            town=term(wr.rng.choice(list(TOWNS))), smell=wr.rng.choice(lore.DAY_SMELLS))
-        wr.anchors[fact.topic] = lead
-        wr.paragraphs.append(f"{lead}，{doing}")
-
-
-def private(place: str, home: tuple[str, ...]) -> bool:
-    """Whether a day place is the role's own (at home, in its own room or cabin): no strangers, no weather."""
-    return (place in home and not place.startswith("at ")) or "at home" in place or \
-        place.startswith(("in your ", "in a guest room", "in a hotel room"))
 
 
 def company(wr: Writer, t: int, seen: list[At]) -> str:
@@ -163,7 +150,7 @@ def culprit_special(wr: Writer, t: int) -> str | None:
     return None
 
 
-def slot_paragraph(wr: Writer, t: int, seen: list[At], doings: dict[int, Detail]) -> str:
+def slot_paragraph(wr: Writer, t: int, seen: list[At]) -> str:
     w, path = wr.world, wr.world.positions[wr.person.id]
     special = culprit_special(wr, t) if wr.person.culprit else None
     if special:
@@ -171,67 +158,27 @@ def slot_paragraph(wr: Writer, t: int, seen: list[At], doings: dict[int, Detail]
     room, time = term(w.place_name(path[t])), w.slots[t]
     leads = lore.EVENING_LEADS_FIRST if t == 0 else lore.EVENING_LEADS_STAY if path[t] == path[t - 1] \
         else lore.EVENING_LEADS_MOVE
-    parts = [wr.rng.choice(leads).format(time=time, room=room) + company(wr, t, seen),
-             f"{room}里，{wr.pick(lore.ROOM_DETAILS)}。"]
-    if t in doings:
-        doing = wr.rng.choice(lore.DOING_LEADS).format(time=time, activity=term(doings[t].value))
-        wr.anchors[doings[t].topic] = doing
-        parts.append(doing)
-    parts.append(wr.rng.choice(lore.MOOD_LEADS).format(time=time) + wr.pick(lore.MOODS))
-    if wr.rng.random() < 0.5:
-        sounds = lore.OVERHEARD + tuple(lore.SOUNDS[s] for s in scenery(w.setting.id).sounds)
-        parts.append(wr.rng.choice(lore.HEARD_LEADS).format(room=room) + wr.pick(sounds))
-    return "".join(parts) + leaving(wr, t, seen)
+    return wr.rng.choice(leads).format(time=time, room=room) + company(wr, t, seen) + leaving(wr, t, seen)
 
 
-def evening_section(wr: Writer, seen: list[At], details: list[Detail]) -> None:
+def evening_section(wr: Writer, seen: list[At]) -> None:
     w = wr.world
-    doings = {int(d.topic.split("_")[1]): d for d in details if d.topic.startswith("doing_")}
     wr.paragraphs.append(wr.pick(lore.EVENING_HEADINGS))
     for t in range(w.discovery_slot):
-        wr.paragraphs.append(slot_paragraph(wr, t, seen, doings))
+        wr.paragraphs.append(slot_paragraph(wr, t, seen))
     disc = w.discovery_slot
     here = term(w.place_name(w.positions[wr.person.id][disc]))
-    alarm = wr.rng.choice(lore.ALARMS).format(time=w.slots[disc], room=here,
+    alarm = wr.rng.choice(alarms(w, wr.person.id, lore.ALARMS, "还在")).format(time=w.slots[disc], room=here,
                                               staff=term(w.staff), victim=name(w.victim),
                                               scene=term(w.place_name(w.murder_place)))
-    wr.paragraphs.append(alarm + "，".join(wr.rng.sample(lore.AFTERMATH, 2)) + "。")
+    wr.paragraphs.append(alarm.rstrip("，,") + ("" if alarm.endswith(("。", "！")) else "。"))
 
 
-def memory(wr: Writer) -> str:
-    """One memory: when, where, what the place was like, what happened there, and what it left behind."""
-    rng = wr.rng
-    n = rng.choice("三五六七八九十") if rng.random() < 0.5 else rng.choice(("十二", "十五", "二十"))
-    place = term(rng.choice(list(TOWNS) + list(CITIES)))
-    where, what = wr.pick(lore.EVENTS)
-    sense = rng.choice(lore.SENSES).format(smell=rng.choice(lore.SMELLS), light=rng.choice(lore.LIGHTS))
-    after = wr.pick(lore.REFLECTIONS).format(place=place) if rng.random() < 0.5 else ""
-    return f"{rng.choice(lore.WHEN).format(n=n)}，{where.format(place=place)}，{sense}，{what}{after}"
-
-
-def other_memory(wr: Writer) -> str:
-    """A memory of another guest, by name (a personal memory once those run out)."""
-    others = [o for o in wr.world.people if o.id != wr.person.id]
-    if others and any(t not in wr.used for t in lore.OTHER_MEMORIES):
-        other = wr.rng.choice(others)
-        return wr.pick(lore.OTHER_MEMORIES, about=other.id).format(other=name(other.name))
-    return memory(wr)
-
-
-def memories_section(wr: Writer, target: int, life: list[Detail]) -> None:
-    """Memories until the script reaches `target` characters, with the life details spread evenly through them
-    and the last one near the end."""
-    wr.paragraphs.append(wr.pick(lore.MEMORY_HEADINGS))
-    start = wr.length()
-    pending = list(life)
-    while wr.length() < target or pending:
-        share = (wr.length() - start) / max(1, target - start)
-        due = pending and share >= (len(life) - len(pending)) / max(1, len(life)) * 0.9
-        if due or (pending and wr.length() >= target):
-            text = detail_sentence(wr, pending.pop(0))
-            wr.paragraphs.append(text + memory(wr))
-            continue
-        wr.paragraphs.append(memory(wr) if wr.rng.random() < 0.7 else other_memory(wr) + memory(wr))
+def life_paragraph(wr: Writer, life: list[Detail]) -> None:
+    """The details of the role's own life that the facts record (where it grew up, where it met the victim),
+    one sentence each, in one paragraph."""
+    if life:
+        wr.paragraphs.append("".join(detail_sentence(wr, d) for d in life))
 
 
 def held_paragraph(wr: Writer, drafts: tuple[ClueDraft, ...], titles: dict[str, str]) -> str | None:
@@ -256,27 +203,18 @@ def hide_paragraph(wr: Writer) -> str:
     return "".join(parts)
 
 
-def life_order(details: list[Detail], asked: set[str]) -> list[Detail]:
-    """Life details for the memories: the ones no question asks first, the asked ones last (so the script's
-    last quarter holds an asked detail)."""
-    life = [d for d in details if d.topic in LIFE]
-    return [d for d in life if d.topic not in asked] + [d for d in life if d.topic in asked]
-
-
 def role_script(rng: random.Random, world: World, person: Person, facts: CaseFacts, drafts: tuple[ClueDraft, ...],
-                titles: dict[str, str], asked: set[str], target: int,
-                shared: set[object]) -> tuple[str, dict[str, str]]:
-    """(the script, detail topic -> the sentence stating it) for one role, at least `target` CJK characters."""
+                titles: dict[str, str], shared: set[object]) -> tuple[str, dict[str, str]]:
+    """(the script, detail topic -> the sentence stating it) for one role: as long as what it has to tell."""
     wr = Writer(rng, world, person, shared)
     details = [f for f in facts.roles.get(person.id, ()) if isinstance(f, Detail)]
     seen = [f for f in facts.sightings.get(person.id, ()) if isinstance(f, At)]
     opening(wr)
     others(wr)
     motive_paragraph(wr)
-    day_section(wr, details)
-    evening_section(wr, seen, details)
+    life_paragraph(wr, [d for d in details if d.topic in LIFE])
+    evening_section(wr, seen)
     tail = [t for t in (held_paragraph(wr, drafts, titles), hide_paragraph(wr) if person.culprit else None,
                         wr.pick(lore.CULPRIT_GOALS if person.culprit else lore.GOALS).format(**wr.values())) if t]
-    memories_section(wr, target - sum(length(t, "zh") for t in tail), life_order(details, asked))
     wr.paragraphs += tail
     return "\n\n".join(wr.paragraphs) + "\n", wr.anchors
