@@ -128,8 +128,11 @@ def word_position(script: str, sentence: str, total: int) -> tuple[int, int, int
 
 
 def where_sentence(world: World, q: Question, query: Query) -> str:
-    """The timeline sentence of a "where" question: it starts with the slot's time."""
-    return world.slots[query.slot] if query.slot is not None else ""
+    """The timeline sentence of a "where" question (it starts with the slot's time), or of the last quarter hour
+    a question over several slots reads (the evidence reaches that far)."""
+    if query.slot is not None:
+        return world.slots[query.slot]
+    return world.slots[max(query.slots)] if query.slots else ""
 
 
 def statement_text(fact: Fact, world: World) -> str | None:

@@ -16,7 +16,7 @@ from arena.generator.evidence import FURNITURE, ClueDraft
 from arena.generator.facts import Amount, At, CaseFacts, Detail, EntryLog, Motive, Query, QueryKind
 from arena.generator.pools import CARRIES, COAT_WORDS
 from arena.generator.textunits import chinese_phrase
-from arena.generator.world import World
+from arena.generator.world import Person, World
 from arena.scripts.canonical import canonical
 from arena.scripts.schema import Question, ReasoningStep, Suite
 from multimodal.language import is_chinese
@@ -131,6 +131,16 @@ DETAIL_STEMS = {
 }
 
 
+def rooms_question(qm: QuestionMaker, person: Person) -> None:
+    """In how many different rooms a person was over the whole evening: read off every quarter hour of the
+    script's timeline (the count is stated nowhere, so no phrase lookup finds it)."""
+    w = qm.world
+    slots = tuple(range(w.discovery_slot))
+    query = Query(kind="trail_rooms", person=person.id, slots=slots)
+    qm.add(Suite.LSU, f"From {w.slots[slots[0]]} to {w.slots[slots[-1]]}, in how many different rooms was "
+           f"{person.name}?", [], count_window(qm, query, "room", 1, len(slots)), query, [person.id], role=person.id)
+
+
 def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]]) -> None:
     """Per role: where they were at two times, their relation, and details from the whole script."""
     from arena.generator import lore
@@ -141,6 +151,7 @@ def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]
             place = w.place_name(w.positions[person.id][slot])
             qm.add(Suite.LSU, f"Where was {person.name} at {w.slots[slot]}?", [place], qm.rooms,
                    Query(kind="where", person=person.id, slot=slot), [person.id], role=person.id)
+        rooms_question(qm, person)
         labels = [r[0] for r in pools.RELATIONS]
         qm.add(Suite.LSU, f"What is {person.name} to {w.victim}?", [person.relation], labels,
                Query(kind="relation", person=person.id), [person.id], role=person.id)

@@ -14,9 +14,9 @@ import pytest
 from arena.generator import CaseOptions, Request, generate_case, write_case
 
 PINNED = {
-    (1001, CaseOptions(4, "easy", 1)): "38acf6d7171686419f4bca137acf2deab1626afee5f6b90d6b94320deb524fa6",
-    (1005, CaseOptions(8, "medium", 2)): "d61ef031aafca6f11293b4e83b7ef194754c560d54d54e1f65a294b05e31baed",
-    (1003, CaseOptions(6, "hard", 1)): "907bf39984a59b811069c9cd1bc1d7adeedd1887787eb91883d1977e0bd3677a",
+    (1001, CaseOptions(4, "easy", 1)): "9a5edc90d5f8f667a89b414c015e623ef71591a38f8edfd6644754f555d309e2",
+    (1005, CaseOptions(8, "medium", 2)): "e7d329938ec61ffb5be749b5ce82bc371e97580a6376b981faf0fded873662fe",
+    (1003, CaseOptions(6, "hard", 1)): "28feb824e46b4a34928b80f8c89a4d93d431498ac5256fcd166246b1056569ee",
 }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from arena.generator.derive import GeneratedCase, key_statements
+from arena.generator.derive import GeneratedCase, key_statements, where_sentence
 from arena.generator.facts import CaseFacts, Detail, Relation
 from arena.generator.textunits import position
 from arena.generator.zh import story
@@ -75,7 +75,7 @@ def positions(case: GeneratedCase, texts: dict[str, str], anchors: dict[str, dic
         if query.kind == "detail":
             anchor = anchors[role].get(query.topic or "", "")
         else:
-            anchor = case.world.slots[query.slot] if query.slot is not None else ""
+            anchor = where_sentence(case.world, q, query)
         out[q.id] = position(texts[role], anchor, "zh")
     return out
 

@@ -45,6 +45,8 @@ class Stems:
             return f"{w.slots[query.slot or 0]}时，{person}在哪里？"
         if query.kind == "relation":
             return f"{person}是{name(w.victim)}的什么人？"
+        if query.kind == "trail_rooms":
+            return f"从{w.slots[min(query.slots)]}到{w.slots[max(query.slots)]}，{person}一共待过几个不同的房间？"
         return LIFE_STEMS[query.topic or ""].format(name=person, victim=name(w.victim))
 
     def tiu(self, q: Question, query: Query) -> str:
