@@ -2,7 +2,10 @@
 
 Entries are ranked by the side-balanced Bradley-Terry rating (a murderer-side term fitted with
 the strengths), shown with its 95% interval beside TrueSkill overall and per faction, win rates
-without ties, and each entry's forfeit and provider-failure rates. Games where a side lost
+without ties, and each entry's forfeit and provider-failure rates. A second table gives the
+deceiving (as murderer) and detecting (as civilians) ratings and the clean-games rating (games in
+which neither side forfeited a decision), flagged where it and the all-games interval do not
+overlap. Games where a side lost
 decisions to provider failures are left out unless `--include-provider-failures`. `--freeze NAME`
 pins the current side-balanced ratings as a reference pool; `--pool NAME` shows that frozen pool
 and the entries placed against it (see `leaderboard.ratings.pool`).
@@ -10,6 +13,7 @@ and the entries placed against it (see `leaderboard.ratings.pool`).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,7 +37,9 @@ JSON_KEYS = ("entry", "name", "rank", "rating", "rating_low", "rating_high", "mu
              "ci_low", "ci_high", "games", "wins", "draws", "provisional", "win_rate_civilian", "win_rate_murderer",
              "games_civilian", "games_murderer", "draws_civilian", "draws_murderer", "mu_civilian", "sigma_civilian",
              "mu_murderer", "sigma_murderer", "decisions", "forfeits", "provider_forfeits", "forfeit_rate",
-             "provider_failure_rate", "unrated_games")
+             "provider_failure_rate", "unrated_games", "rating_murderer", "rating_murderer_low",
+             "rating_murderer_high", "rating_civilian", "rating_civilian_low", "rating_civilian_high", "rating_clean",
+             "rating_clean_low", "rating_clean_high", "clean_games", "clean_differs")
 
 
 def _percent(value: float | None) -> str:
@@ -81,6 +87,37 @@ def render_table(board: Board, db: Path, min_games: int) -> Table:
     return table
 
 
+def _interval(value: float | None, low: float | None, high: float | None) -> str:
+    return "-" if value is None or low is None or high is None else f"{value:.0f} [{low:.0f},{high:.0f}]"
+
+
+def render_sides(board: Board) -> Table:
+    """Per side and clean games: deceiving and detecting ratings, the clean-games rating and its flag."""
+    from rich import box
+    from rich.table import Column, Table
+
+    def number(header: str) -> Column:
+        return Column(header, justify="right", no_wrap=True)
+    unidentified = ("" if board.per_side_identified else " Per-side ratings: not identified by these games "
+                    "(the sides of the entries did not all meet one another; play more pairings).")
+    table = Table(Column("entry", no_wrap=True), number("as murderer"), number("as civilians"), number("rating"),
+                  number("clean"), number("n clean"), Column("", no_wrap=True), box=box.SIMPLE_HEAD,
+                  pad_edge=False, title=f"Per side and clean games ({board.clean_rated_games} clean games)",
+                  caption="as murderer (deceiving) and as civilians (detecting): one strength per side, each side "
+                          "centred at 1000; rating: side-balanced, all games; clean: side-balanced on the games in "
+                          "which neither side forfeited a decision; differs: the all-games and clean 95% intervals "
+                          "do not overlap." + unidentified)
+    for row in board.rows:
+        table.add_row(escape(row.name or row.entry) + (" *" if row.provisional else ""),
+                      _interval(row.rating_murderer, row.rating_murderer_low, row.rating_murderer_high),
+                      _interval(row.rating_civilian, row.rating_civilian_low, row.rating_civilian_high),
+                      _interval(row.rating, row.rating_low, row.rating_high),
+                      _interval(row.rating_clean, row.rating_clean_low, row.rating_clean_high),
+                      str(row.clean_games), "differs" if row.clean_differs else "",
+                      style="dim" if row.provisional else None)
+    return table
+
+
 DbOpt = typer.Option(None, "--db", help="DuckDB file (default: $ARENA_DB, else ./arena.duckdb).")
 JsonOpt = typer.Option(False, "--json", help="Print the rows as a JSON list instead of a table.")
 MinGamesOpt = typer.Option(MIN_GAMES, "--min-games", min=0, help="Fewer games than this: provisional.")
@@ -102,7 +139,7 @@ def leaderboard(db: Path | None = DbOpt, as_json: bool = JsonOpt, min_games: int
     """Ratings from the recorded games: side-balanced Bradley-Terry, TrueSkill, win rates, failure rates."""
     import numpy as np
 
-    from leaderboard.ratings.board import Board, LeaderboardRow, compute_board
+    from leaderboard.ratings.board import LeaderboardRow, compute_board
     from leaderboard.ratings.snapshot import freeze_pool, snapshot_board
     from leaderboard.store import Reader, Store, default_db_path
 
@@ -146,10 +183,10 @@ def leaderboard(db: Path | None = DbOpt, as_json: bool = JsonOpt, min_games: int
         print(json.dumps([{**{key: row.to_dict()[key] for key in JSON_KEYS}, "board": summary} for row in rows],
                          indent=2))
         return
-    shown = Board(rows, board.side, board.rated_games, board.ties, board.excluded_games,
-                  board.include_provider_failures)
+    shown = dataclasses.replace(board, rows=rows)
     out.print(render_table(shown, path, min_games))
     out.print(side_line(board), highlight=False, soft_wrap=True)
+    out.print(render_sides(shown))
 
 
 def show_pool(reader: Reader, name: str, games: list[Any], bootstrap: int, seed: int,

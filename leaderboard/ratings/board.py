@@ -13,6 +13,12 @@ Table 2 does. TrueSkill overall and per faction (mu, sigma) and the plain Bradle
 `unrated_games` come from every recorded game passed in (`failures`); games with provider
 forfeits are left out of every rating unless `include_provider_failures`. Rows with fewer than
 `min_games` games are provisional.
+
+Beside the side-balanced rating: the deceiving (`rating_murderer`) and detecting (`rating_civilian`)
+ratings (`side_skill`; None for every row when the games do not identify them, see
+`per_side_identified` in the summary), and the clean-games rating (`rating_clean`, over the
+`clean_games` in which neither side forfeited, `clean`) with `clean_differs` when its interval and
+the all-games one do not overlap. Each comes with its 95% bounds (`*_low`, `*_high`).
 """
 
 from __future__ import annotations
@@ -25,9 +31,11 @@ import numpy as np
 import trueskill
 
 from leaderboard.ratings.bradley_terry import BradleyTerry, fit_bradley_terry
+from leaderboard.ratings.clean import fit_clean, intervals_apart
 from leaderboard.ratings.defaults import BOOTSTRAP_ROUNDS, MIN_GAMES
 from leaderboard.ratings.failures import FailureStats, failure_stats
-from leaderboard.ratings.games import GameLike, GameLog, build_log
+from leaderboard.ratings.games import GameLike, GameLog, build_log, encode_log, sort_games
+from leaderboard.ratings.side_skill import SideSkill, fit_side_skill
 from leaderboard.ratings.sides import SideAdvantage, SideBalanced, fit_side_balanced
 from leaderboard.ratings.trueskill_ratings import SkillTable, faction_trueskill, overall_trueskill
 
@@ -37,7 +45,8 @@ class LeaderboardRow:
     """One entry's standing. `rating`, `rating_low`, `rating_high`, `rank` are the side-balanced
     Bradley-Terry rating (Elo-like scale; None without games) and its CI-aware rank; `mu`..`conservative`
     are overall TrueSkill; `bt`, `ci_low`, `ci_high` plain Bradley-Terry; `*_civilian` / `*_murderer`
-    are the faction views; `draws` are vote ties."""
+    are the faction views; `draws` are vote ties; `rating_murderer`, `rating_civilian` the per-side
+    ratings and `rating_clean` the clean-games rating, each with `_low`/`_high` bounds."""
 
     entry: str
     mu: float
@@ -73,6 +82,17 @@ class LeaderboardRow:
     forfeit_rate: float | None = None
     provider_failure_rate: float | None = None
     unrated_games: int = 0
+    rating_murderer: float | None = None
+    rating_murderer_low: float | None = None
+    rating_murderer_high: float | None = None
+    rating_civilian: float | None = None
+    rating_civilian_low: float | None = None
+    rating_civilian_high: float | None = None
+    rating_clean: float | None = None
+    rating_clean_low: float | None = None
+    rating_clean_high: float | None = None
+    clean_games: int = 0
+    clean_differs: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -83,6 +103,12 @@ class SideCounts:
     games: np.ndarray
     wins: np.ndarray
     draws: np.ndarray
+
+
+def games_played(log: GameLog) -> np.ndarray:
+    """Rated games per entry, self-play excluded."""
+    keep = log.civ != log.mur
+    return np.bincount(np.concatenate([log.civ[keep], log.mur[keep]]), minlength=log.n_entries).astype(np.int64)
 
 
 def side_counts(log: GameLog) -> tuple[SideCounts, SideCounts]:
@@ -116,6 +142,8 @@ class Board:
     ties: int
     excluded_games: int
     include_provider_failures: bool
+    per_side_identified: bool = False
+    clean_rated_games: int = 0
 
     def summary(self) -> dict[str, Any]:
         """The board-level figures (for JSON and snapshots)."""
@@ -125,7 +153,8 @@ class Board:
                 "rated_games": self.rated_games, "ties": self.ties, "decisive_games": self.rated_games - self.ties,
                 "murderer_wins": self.side.murderer_wins, "civilian_wins": self.side.civilian_wins,
                 "excluded_provider_failure_games": self.excluded_games,
-                "include_provider_failures": self.include_provider_failures}
+                "include_provider_failures": self.include_provider_failures,
+                "per_side_identified": self.per_side_identified, "clean_rated_games": self.clean_rated_games}
 
 
 def compute_board(games: Iterable[GameLike | Mapping[str, Any]], *, entries: Iterable[str] = (),
@@ -138,18 +167,21 @@ def compute_board(games: Iterable[GameLike | Mapping[str, Any]], *, entries: Ite
     bootstrap (default: `numpy.random.default_rng(0)`, so repeated calls agree).
     """
     games = list(games.to_dict("records") if hasattr(games, "to_dict") and hasattr(games, "columns") else games)
-    log = build_log(games, entries, include_provider_failures)
+    ordered = sort_games(games, include_provider_failures)
+    log = encode_log(ordered, entries)
     everything = build_log(games, entries, include_provider_failures=True)
     rng = rng if rng is not None else np.random.default_rng(0)
     bt = fit_bradley_terry(log, bootstrap_rounds, rng)
     balanced = fit_side_balanced(log, bootstrap_rounds, rng)
+    per_side = fit_side_skill(log, bootstrap_rounds, rng)
+    clean, clean_log = fit_clean(ordered, log, balanced, bootstrap_rounds, rng)
     parts = _Parts(log, overall_trueskill(log, env), *faction_trueskill(log, env), bt, balanced, *side_counts(log),
-                   failure_stats(games))
+                   failure_stats(games), per_side, clean, games_played(clean_log))
     rows = [_row(i, parts, min_games, names or {}) for i in range(log.n_entries)]
     ranked = sorted(rows, key=lambda r: (r.rank or log.n_entries + 1, -(r.rating or 0.0), -r.conservative, r.entry))
     ties = int(np.count_nonzero(log.outcome[log.civ != log.mur] == 0.5))
     return Board(ranked, balanced.side, log.n_games, ties, everything.n_games - log.n_games,
-                 include_provider_failures)
+                 include_provider_failures, per_side.identified, clean_log.n_games)
 
 
 def compute_leaderboard(games: Iterable[GameLike | Mapping[str, Any]], **options: Any) -> list[LeaderboardRow]:
@@ -168,6 +200,22 @@ class _Parts:
     as_civ: SideCounts
     as_mur: SideCounts
     failures: dict[str, FailureStats]
+    per_side: SideSkill
+    clean: SideBalanced
+    clean_games: np.ndarray
+
+
+def _side_fields(i: int, p: _Parts) -> dict[str, Any]:
+    """The per-side and clean-games fields of row `i`."""
+    s, c = p.per_side, p.clean
+    fields = {"rating_murderer": s.murderer, "rating_murderer_low": s.murderer_low,
+              "rating_murderer_high": s.murderer_high, "rating_civilian": s.civilian,
+              "rating_civilian_low": s.civilian_low, "rating_civilian_high": s.civilian_high,
+              "rating_clean": c.rating, "rating_clean_low": c.ci_low, "rating_clean_high": c.ci_high}
+    values = {name: _finite(column[i]) for name, column in fields.items()}
+    differs = intervals_apart(_finite(p.balanced.ci_low[i]), _finite(p.balanced.ci_high[i]),
+                              values["rating_clean_low"], values["rating_clean_high"])
+    return {**values, "clean_games": int(p.clean_games[i]), "clean_differs": differs}
 
 
 def _row(i: int, p: _Parts, min_games: int, names: Mapping[str, str]) -> LeaderboardRow:
@@ -191,4 +239,4 @@ def _row(i: int, p: _Parts, min_games: int, names: Mapping[str, str]) -> Leaderb
         rating_high=_finite(p.balanced.ci_high[i]), draws_civilian=civ_draws, draws_murderer=mur_draws,
         decisions=fail.decisions, forfeits=fail.forfeits, provider_forfeits=fail.provider_forfeits,
         forfeit_rate=fail.forfeit_rate, provider_failure_rate=fail.provider_failure_rate,
-        unrated_games=fail.unrated_games)
+        unrated_games=fail.unrated_games, **_side_fields(i, p))

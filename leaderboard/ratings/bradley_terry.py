@@ -13,6 +13,10 @@ of each distinct (winner, loser) cell from Multinomial(N, cell counts / N); we d
 directly with the caller's seeded `numpy.random.Generator`, which is exact and independent of N.
 The 95% CI is the 2.5th-97.5th percentile of the bootstrap ratings; an entry's rank is 1 + the
 number of entries whose CI lies entirely above its own, so overlapping entries share a rank.
+
+`groups` (optional, one label per entry) centres each group at 1000 on its own, in the point fit and
+in every bootstrap round, and ranks entries within their group: `side_skill` fits an entry's
+murderer side and civilian side as two players this way.
 """
 
 from __future__ import annotations
@@ -83,9 +87,22 @@ def to_scale(b: np.ndarray) -> np.ndarray:
     return ANCHOR + SCALE * (b - b.mean()) if b.size else b
 
 
-def ci_rank(ci_low: np.ndarray, ci_high: np.ndarray) -> np.ndarray:
-    """rank_i = 1 + #{j : ci_low[j] > ci_high[i]}: only entries clearly better push an entry down."""
-    return 1 + (ci_low[None, :] > ci_high[:, None]).sum(axis=1)
+def centre_groups(ratings: np.ndarray, groups: np.ndarray) -> np.ndarray:
+    """`ratings` (entries on the last axis) shifted so that every group's mean sits at ANCHOR."""
+    out = np.array(ratings, dtype=np.float64)
+    for group in np.unique(groups):
+        cols = groups == group
+        out[..., cols] += ANCHOR - out[..., cols].mean(axis=-1, keepdims=True)
+    return out
+
+
+def ci_rank(ci_low: np.ndarray, ci_high: np.ndarray, groups: np.ndarray | None = None) -> np.ndarray:
+    """rank_i = 1 + #{j : ci_low[j] > ci_high[i]}: only entries clearly better push an entry down
+    (with `groups`: only entries of the same group)."""
+    better = ci_low[None, :] > ci_high[:, None]
+    if groups is not None:
+        better &= groups[None, :] == groups[:, None]
+    return 1 + better.sum(axis=1)
 
 
 def bootstrap_ratings(decisive: np.ndarray, draws: np.ndarray, rounds: int,
@@ -105,11 +122,13 @@ def bootstrap_ratings(decisive: np.ndarray, draws: np.ndarray, rounds: int,
     return samples
 
 
-def fit_bradley_terry(log: GameLog, rounds: int = 100, rng: np.random.Generator | None = None) -> BradleyTerry:
+def fit_bradley_terry(log: GameLog, rounds: int = 100, rng: np.random.Generator | None = None,
+                      groups: np.ndarray | None = None) -> BradleyTerry:
     """Point ratings on the full log, plus bootstrap percentile CIs and CI-aware ranks.
 
-    Only entries with at least one rated game are fitted (and anchor the mean); the others get
-    NaN ratings and rank 0, since the log says nothing about them.
+    Only entries with at least one rated game are fitted (and anchor the mean, of their group when
+    `groups` labels the entries); the others get NaN ratings and rank 0, since the log says nothing
+    about them.
     """
     rng = rng if rng is not None else np.random.default_rng(0)
     decisive, draws = outcome_counts(log)
@@ -118,12 +137,15 @@ def fit_bradley_terry(log: GameLog, rounds: int = 100, rng: np.random.Generator 
     sub = np.ix_(played, played)
     rating = np.full(log.n_entries, np.nan)
     low, high = rating.copy(), rating.copy()
-    rating[played] = to_scale(fit_strengths(decisive[sub] + 0.5 * (draws[sub] + draws[sub].T)))
+    fitted = to_scale(fit_strengths(decisive[sub] + 0.5 * (draws[sub] + draws[sub].T)))
+    group = None if groups is None else groups[played]
+    rating[played] = fitted if group is None else centre_groups(fitted, group)
     if rounds > 0:
         samples = bootstrap_ratings(decisive[sub], draws[sub], rounds, rng)
+        samples = samples if group is None else centre_groups(samples, group)
         low[played], high[played] = np.percentile(samples, [2.5, 97.5], axis=0)
     else:
         low[played], high[played] = rating[played], rating[played]
     rank = np.zeros(log.n_entries, dtype=np.int64)
-    rank[played] = ci_rank(low[played], high[played])
+    rank[played] = ci_rank(low[played], high[played], group)
     return BradleyTerry(log.entries, rating, low, high, rank, rounds)

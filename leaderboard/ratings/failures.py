@@ -10,6 +10,9 @@ context_limit, refused_or_blocked: the model never answered) and the model's own
 - `unrated_games` = finished games left out of the ratings because a side lost decisions to
   provider failures (see `leaderboard.ratings.games`).
 
+`own_forfeits(game)` is one game's count of the models' own faults over both sides (the clean-games
+rating adds the provider failures and keeps the games where the total is zero).
+
 Rates are None for an entry without recorded decisions (older games recorded no counts).
 """
 
@@ -62,3 +65,8 @@ def failure_stats(games: Iterable[Any]) -> dict[str, FailureStats]:
         for entry in {str(_get(game, f"{side}_entry")) for side in SIDES}:
             totals[entry][3] += int(tainted)
     return {entry: FailureStats(*row) for entry, row in totals.items()}
+
+
+def own_forfeits(game: Any) -> int:
+    """Decisions either side of one game forfeited by its own fault (0 when no counts were recorded)."""
+    return sum(int(_get(game, f"{side}_own_forfeits", 0)) for side in SIDES)

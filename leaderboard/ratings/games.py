@@ -21,11 +21,14 @@ What is rated:
   left out unless `include_provider_failures`: they measure the provider, not the model, and a
   rerun of the tournament plays them again. When they are included, a planned game counts once:
   a clean replay (same `planned_key`) replaces its failed attempts, otherwise the last attempt counts.
+
+Each rated game keeps its forfeit counts (`forfeits`: both sides' decisions lost to the model's own
+faults or to provider failures), from which the clean-games rating selects (`clean`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -33,6 +36,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from arena.errors import ArenaError
+from leaderboard.ratings.failures import own_forfeits
 
 CIVILIANS, MURDERER, TIE = "civilians", "murderer", "tie"
 UNRATED_KINDS = frozenset({"table3"})
@@ -73,6 +77,12 @@ class RatedGame:
     plan_position: int | None = None
     planned_key: str | None = None
     provider_forfeits: int = 0
+    own_forfeits: int = 0
+
+    @property
+    def forfeits(self) -> int:
+        """Decisions either side forfeited, whatever the cause."""
+        return self.own_forfeits + self.provider_forfeits
 
     def order_key(self) -> tuple[datetime, int, datetime, str]:
         """Plan order (see the module docstring); finish time only for games without a plan position."""
@@ -139,7 +149,7 @@ def to_rated(game: GameLike | Mapping[str, Any]) -> RatedGame | None:
     return RatedGame(str(_field(game, "game_id")), str(_field(game, "civilians_entry")),
                      str(_field(game, "murderer_entry")), winner, _field(game, "finished_at"),
                      None if _missing(sequence_at) else sequence_at, None if _missing(position) else int(position),
-                     None if _missing(planned) else str(planned), provider_forfeits(game))
+                     None if _missing(planned) else str(planned), provider_forfeits(game), own_forfeits(game))
 
 
 def rated_selection(games: Iterable[RatedGame], include_provider_failures: bool = False) -> list[RatedGame]:
@@ -172,7 +182,11 @@ def sort_games(games: Iterable[GameLike | Mapping[str, Any]],
 def build_log(games: Iterable[GameLike | Mapping[str, Any]], entries: Iterable[str] = (),
               include_provider_failures: bool = False) -> GameLog:
     """Select, sort and encode games; `entries` adds entries without games (they get prior ratings)."""
-    ordered = sort_games(games, include_provider_failures)
+    return encode_log(sort_games(games, include_provider_failures), entries)
+
+
+def encode_log(ordered: Sequence[RatedGame], entries: Iterable[str] = ()) -> GameLog:
+    """Rated games, already in rating order, as arrays; `entries` adds entries without games."""
     names = sorted({*entries, *(g.civilians_entry for g in ordered), *(g.murderer_entry for g in ordered)})
     index = {name: i for i, name in enumerate(names)}
     civ = np.fromiter((index[g.civilians_entry] for g in ordered), dtype=np.int64, count=len(ordered))

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from arena.errors import ConfigError
-from leaderboard.ratings.board import BOOTSTRAP_ROUNDS, MIN_GAMES, Board, LeaderboardRow, compute_board
+from leaderboard.ratings.board import BOOTSTRAP_ROUNDS, MIN_GAMES, Board, LeaderboardRow, compute_board, games_played
 from leaderboard.ratings.games import build_log
 from leaderboard.ratings.pool import FrozenPool, PoolEntry, freeze
 from leaderboard.ratings.sides import fit_side_balanced
@@ -83,9 +83,7 @@ def freeze_pool(store: Store, name: str, *, bootstrap_rounds: int = BOOTSTRAP_RO
     games = store.game_log()
     log = build_log(games, include_provider_failures=include_provider_failures)
     fit = fit_side_balanced(log, bootstrap_rounds, np.random.default_rng(seed))
-    played = np.bincount(np.concatenate([log.civ[log.civ != log.mur], log.mur[log.civ != log.mur]]),
-                         minlength=log.n_entries)
-    pool = freeze(name, fit, played, frozen_at or utc_now(), log.n_games)
+    pool = freeze(name, fit, games_played(log), frozen_at or utc_now(), log.n_games)
     if not pool.entries:
         raise ConfigError(f"pool {name!r}: no rated games to freeze yet; play a tournament first")
     store.freeze_pool([RatingPoolRecord(pool=name, frozen_at=pool.frozen_at, entry_id=e.entry_id,

@@ -7,9 +7,10 @@ snapshot, or the games table has moved past it, the board computes the ratings o
 with `compute_leaderboard` (fewer bootstrap rounds, `FALLBACK_BOOTSTRAP`), caches them for
 `FALLBACK_TTL_S` keyed by the finished-game count, and labels them as such. Nothing is written.
 
-Rows are ranked by the side-balanced Bradley-Terry rating; the board also carries the
-murderer-side advantage, the tie count and whether games with provider failures were rated
-(`summary`, from the snapshot's details or the live computation). A frozen reference pool
+Rows are ranked by the side-balanced Bradley-Terry rating and carry the per-side (deceiving, detecting)
+and clean-games ratings; the board also carries the murderer-side advantage, the tie count and
+whether games with provider failures were rated (`summary`, from the snapshot's details or the live
+computation). A frozen reference pool
 (`pool_view`) shows the pool's stored ratings and the entries placed against it.
 """
 
@@ -40,7 +41,11 @@ BOARD_COLUMNS = ["entry", "mu", "sigma", "conservative", "bt", "ci_low", "ci_hig
                  "provisional", "games_civilian", "wins_civilian", "games_murderer", "wins_murderer", "rating",
                  "rating_low", "rating_high", "draws", "draws_civilian", "draws_murderer", "win_rate_civilian",
                  "win_rate_murderer", "mu_civilian", "sigma_civilian", "mu_murderer", "sigma_murderer",
-                 "forfeit_rate", "provider_failure_rate", "unrated_games"]
+                 "forfeit_rate", "provider_failure_rate", "unrated_games", "rating_murderer", "rating_murderer_low",
+                 "rating_murderer_high", "rating_civilian", "rating_civilian_low", "rating_civilian_high",
+                 "rating_clean", "rating_clean_low", "rating_clean_high", "clean_games", "clean_differs"]
+SIDE_RATINGS = ("rating_murderer", "rating_civilian", "rating_clean")
+"""The per-side and clean-games ratings, each with `_low` / `_high` bounds (and `_ci` text from `with_entry_info`)."""
 
 
 @dataclass(frozen=True)
@@ -137,7 +142,7 @@ def with_costs(table: pd.DataFrame, costs: pd.DataFrame) -> pd.DataFrame:
 
 
 def with_entry_info(rows: pd.DataFrame, entries: pd.DataFrame) -> pd.DataFrame:
-    """Adds display name, deprecated flag, per-side win rates and the CI as +above / -below the rating."""
+    """Adds display name, deprecated flag, per-side win rates and the CIs as +above / -below the ratings."""
     info = entries.set_index("entry_id")[["display", "deprecated"]]
     table = rows.join(info, on="entry")
     table["display"] = table["display"].fillna(table["entry"])
@@ -149,8 +154,9 @@ def with_entry_info(rows: pd.DataFrame, entries: pd.DataFrame) -> pd.DataFrame:
         table[f"win_rate_{side}"] = table[f"win_rate_{side}"].astype(float).fillna(fallback)
     table["ci"] = [ci_text(bt, low, high) for bt, low, high in zip(table["bt"], table["ci_low"], table["ci_high"],
                                                                     strict=True)]
-    table["rating_ci"] = [ci_text(r, low, high) for r, low, high in zip(table["rating"], table["rating_low"],
-                                                                        table["rating_high"], strict=True)]
+    for name in ("rating", *SIDE_RATINGS):
+        table[f"{name}_ci"] = [ci_text(r, low, high) for r, low, high in zip(table[name], table[f"{name}_low"],
+                                                                             table[f"{name}_high"], strict=True)]
     return table
 
 

@@ -1,4 +1,5 @@
-"""Altair charts of the board: rating intervals, head-to-head heatmaps, CoE bars, history lines."""
+"""Altair charts of the board: rating intervals, the per-side scatter, head-to-head heatmaps, CoE bars,
+history lines."""
 
 from __future__ import annotations
 
@@ -24,6 +25,34 @@ def ci_chart(board: pd.DataFrame) -> alt.Chart:
                                 alt.Tooltip("ci_high:Q", format=".0f"), "games"])
     # A step, not a pixel height: with a fixed height Streamlit collapses a nominal axis onto one line.
     return (bars + points).properties(height=alt.Step(30))
+
+
+def side_scatter(board: pd.DataFrame) -> alt.LayerChart:
+    """Deceiving rating (as murderer, y) against detecting rating (as civilians, x), one labelled point per
+    entry with both 95% intervals as bars; the dashed diagonal is the same standing on both sides."""
+    data = board.dropna(subset=["rating_murderer", "rating_civilian"])[["display", *SIDE_FIELDS]]
+    bounds = data[["rating_civilian_low", "rating_civilian_high", "rating_murderer_low", "rating_murderer_high"]]
+    scale = alt.Scale(zero=False, domain=[float(bounds.min().min()), float(bounds.max().max())])
+
+    def axis(side: str, field: str) -> dict[str, Any]:
+        title = "detecting: rating as civilians" if side == "civilian" else "deceiving: rating as murderer"
+        return {"shorthand": f"{field}:Q", "title": f"{title} (95% CI)", "scale": scale}
+    x, y = alt.X(**axis("civilian", "rating_civilian")), alt.Y(**axis("murderer", "rating_murderer"))
+    line = pd.DataFrame({"rating_civilian": scale.domain, "rating_murderer": scale.domain})
+    diagonal = alt.Chart(line).mark_line(strokeDash=[4, 4], color="gray").encode(x=x, y=y)
+    base = alt.Chart(data)
+    across = base.mark_rule(opacity=0.5).encode(x=alt.X(**axis("civilian", "rating_civilian_low")),
+                                                x2="rating_civilian_high:Q", y=y)
+    upward = base.mark_rule(opacity=0.5).encode(y=alt.Y(**axis("murderer", "rating_murderer_low")),
+                                                y2="rating_murderer_high:Q", x=x)
+    tip = ["display", *(alt.Tooltip(f"{f}:Q", format=".0f") for f in SIDE_FIELDS[:6]), *SIDE_FIELDS[6:]]
+    points = base.mark_point(filled=True, size=80).encode(x=x, y=y, tooltip=tip)
+    labels = base.mark_text(align="left", dx=7, dy=-7, fontSize=11).encode(x=x, y=y, text="display:N")
+    return (diagonal + across + upward + points + labels).properties(height=380)
+
+
+SIDE_FIELDS = ["rating_civilian", "rating_civilian_low", "rating_civilian_high", "rating_murderer",
+               "rating_murderer_low", "rating_murderer_high", "games_civilian", "games_murderer"]
 
 
 def heatmap(cells: pd.DataFrame, value: str, title: str, fmt: str, scheme: HeatScheme,

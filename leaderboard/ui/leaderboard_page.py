@@ -1,5 +1,6 @@
 """Leaderboard page: entries ranked by the side-balanced rating, TrueSkill overall and per faction, win rates
-without ties, forfeit and provider-failure rates, the murderer-side advantage, the CI chart, frozen pools."""
+without ties, forfeit and provider-failure rates, the murderer-side advantage, the CI chart, the per-side
+(deceiving, detecting) and clean-games ratings with a scatter of the two sides, frozen pools."""
 
 from __future__ import annotations
 
@@ -57,6 +58,28 @@ COLUMNS = {
 }
 
 
+SIDE_COLUMNS = {
+    "display": st.column_config.TextColumn("Entry"),
+    "rating_murderer": st.column_config.NumberColumn("As murderer", help="Deceiving: the entry's strength as the "
+                                                     "murderer, against the civilians it met (Elo-like scale; "
+                                                     "1000 = the field's average murderer)", format="%.0f"),
+    "rating_murderer_ci": st.column_config.TextColumn("Murderer 95% CI",
+                                                       help="Bootstrap interval around the rating as murderer"),
+    "rating_civilian": st.column_config.NumberColumn("As civilians", help="Detecting: the entry's strength in the "
+                                                     "civilian roles, against the murderers it met (1000 = the "
+                                                     "field's average civilians)", format="%.0f"),
+    "rating_civilian_ci": st.column_config.TextColumn("Civilians 95% CI",
+                                                       help="Bootstrap interval around the rating as civilians"),
+    "rating": st.column_config.NumberColumn("Rating", help="Side-balanced rating over all rated games",
+                                            format="%.0f"),
+    "rating_clean": st.column_config.NumberColumn("Clean-games rating", help="Side-balanced rating over the games "
+                                                  "in which neither side forfeited a decision", format="%.0f"),
+    "rating_clean_ci": st.column_config.TextColumn("Clean 95% CI",
+                                                    help="Bootstrap interval around the clean-games rating"),
+    "clean_games": st.column_config.NumberColumn("Clean games", format="%d"),
+    "clean_differs": st.column_config.CheckboxColumn("Differs", help="The all-games and clean-games 95% intervals "
+                                                     "do not overlap: forfeits moved this entry's rating"),
+}
 MAIN = ["rank", "link", "rating", "rating_ci", "games", "wins", "draws", "civilian_text", "murderer_text",
         "forfeit_rate", "provider_failure_rate", "cost_per_game", "cost_per_point", "provisional"]
 DETAILS = ["mu", "sigma", "conservative", "mu_civilian", "sigma_civilian", "mu_murderer", "sigma_murderer", "bt", "ci"]
@@ -72,6 +95,10 @@ ABOUT = """- **Entry**: one contestant, a provider and model with fixed settings
 - **Rating**: side-balanced Bradley-Terry on an Elo-like scale, fitted together with the murderer
   side's advantage; the 95% interval comes from a bootstrap over games. Entries share a rank while
   their intervals overlap; fewer than the minimum games marks a rating *provisional*.
+- **As murderer / as civilians**: a deceiving and a detecting rating, one strength per side (each side's
+  average is 1000, so they say where an entry stands among murderers and among civilians).
+- **Clean-games rating**: the side-balanced rating over the games where neither side forfeited a
+  decision; *Differs* marks an entry whose two intervals do not overlap (it gains or loses by forfeits).
 - **TrueSkill** (μ, σ; conservative μ − 3σ) is shown beside it for reference.
 - **Forfeit rate**: share of an entry's decisions it lost (its own invalid output, or a provider failure).
 - **$ / game** and **$ / rating point**: what the entry's own model calls cost per game, and its total
@@ -121,6 +148,27 @@ def board_table(path: str, show_deprecated: bool) -> pd.DataFrame:
         st.caption(text)
     table = table.assign(order=table["rank"].fillna(len(table) + 1))
     return table.sort_values(["order", "rating", "entry"], ascending=[True, False, True]).reset_index(drop=True)
+
+
+def render_sides(table: pd.DataFrame, summary: dict[str, Any]) -> None:
+    """The per-side ratings with their scatter, and the clean-games rating with its flag."""
+    st.subheader("Per side and clean games")
+    st.caption("A deceiving rating (as murderer) and a detecting rating (as civilians): each entry gets one "
+               "strength per side, fitted together; each side's average is 1000, on the same Elo-like scale. "
+               "The clean-games rating refits the side-balanced rating on the "
+               f"{summary.get('clean_rated_games', DASH)} games in which neither side forfeited a decision.")
+    shown = table.assign(clean_differs=table["clean_differs"].eq(True))  # older snapshots: missing
+    st.dataframe(shown[["entry", *SIDE_COLUMNS]], column_config=SIDE_COLUMNS, column_order=list(SIDE_COLUMNS),
+                 hide_index=True, width="stretch")
+    if shown["clean_differs"].any():
+        flagged = ", ".join(shown.loc[shown["clean_differs"], "display"])
+        st.warning(f"All-games and clean-games ratings differ by more than their intervals for: {flagged}.")
+    if table["rating_murderer"].notna().any():
+        st.altair_chart(charts.side_scatter(table), width="stretch")
+        st.caption("Above the dashed diagonal: an entry that stands higher among murderers than among civilians.")
+    elif summary.get("per_side_identified") is False:
+        st.info("Per-side ratings need the entries' sides to meet one another (with two entries only, who is the "
+                "better murderer and who the better detective cannot be told apart): play more pairings.")
 
 
 def render_pool(path: str, name: str) -> None:
@@ -173,3 +221,4 @@ def render() -> None:
             st.subheader("Side-balanced ratings with 95% intervals")
             balanced = table.assign(bt=table["rating"], ci_low=table["rating_low"], ci_high=table["rating_high"])
             st.altair_chart(charts.ci_chart(balanced), width="stretch")
+            render_sides(table, board_data.board(path).summary)

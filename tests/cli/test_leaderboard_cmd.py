@@ -117,3 +117,54 @@ def test_freeze_then_pool_shows_the_frozen_ratings_and_refuses_unknown_pools(tmp
     assert "Frozen pool ref (frozen" in " ".join(table.stdout.split())
     missing = arena("leaderboard", "--db", str(db), "--pool", "nope", cwd=tmp_path)
     assert missing.returncode != 0 and "no frozen pool 'nope'" in " ".join((missing.stderr + missing.stdout).split())
+
+
+SIDE_KEYS = ("rating_murderer", "rating_civilian", "rating_clean")
+
+
+def all_pairs_store(tmp_path: Path) -> tuple[Path, list[str]]:
+    """alpha, beta, gamma play every seating 6 times; alpha wins as the murderer, and gamma wins 6 more games
+    in which beta forfeited decisions as the murderer."""
+    store, ids = new_store(tmp_path)
+    minute = 0
+    for civ in ids:
+        for mur in ids:
+            if civ == mur:
+                continue
+            for i in range(6):
+                winner = "murderer" if mur == ids[0] and i else "civilians" if i % 2 else "murderer"
+                store.record_game(game(f"{civ[:6]}-{mur[:6]}-{i}", civ, mur, winner=winner, minute=minute), [])
+                minute += 1
+    for i in range(6):
+        store.record_game(game(f"forfeit{i}", ids[2], ids[1], winner="civilians", minute=minute + i,
+                               murderer_decisions=5, murderer_own_forfeits=2), [])
+    return store.path, ids
+
+
+def test_json_rows_carry_per_side_and_clean_ratings_within_their_bounds(tmp_path):
+    db, (a, b, c) = all_pairs_store(tmp_path)
+    result = arena("leaderboard", "--db", str(db), "--json", "--bootstrap", "30", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    rows = {r["entry"]: r for r in json.loads(result.stdout)}
+    for row in rows.values():
+        for key in SIDE_KEYS:
+            assert row[f"{key}_low"] <= row[key] <= row[f"{key}_high"], key
+        assert isinstance(row["clean_differs"], bool)
+    assert rows[a]["rating_murderer"] > rows[b]["rating_murderer"]
+    assert (rows[c]["games"], rows[c]["clean_games"], rows[b]["clean_games"]) == (30, 24, 24)
+    summary = rows[a]["board"]
+    assert summary["per_side_identified"] and (summary["rated_games"], summary["clean_rated_games"]) == (42, 36)
+
+
+def test_table_shows_the_per_side_table_and_says_when_sides_are_not_identified(tmp_path):
+    db, _ = all_pairs_store(tmp_path)
+    result = arena("leaderboard", "--db", str(db), "--bootstrap", "10", cwd=tmp_path)
+    words = " ".join(result.stdout.split())
+    assert result.returncode == 0 and "Per side and clean games (36 clean games)" in words
+    assert "not identified" not in words
+    side_rows = [line.split() for line in result.stdout.split("Per side and clean games")[1].splitlines()
+                 if line.split()[:1] in (["alpha"], ["beta"], ["gamma"])]
+    assert len(side_rows) == 3 and all(row[1].isdigit() and row[3].isdigit() for row in side_rows)
+    other_db, _ = played_store(tmp_path / "other")
+    unidentified = arena("leaderboard", "--db", str(other_db), "--bootstrap", "5", cwd=tmp_path).stdout
+    assert "Per-side ratings: not identified" in " ".join(unidentified.split())

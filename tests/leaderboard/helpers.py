@@ -60,14 +60,16 @@ HAND_LOG: list[dict[str, Any]] = [
 
 
 def synthetic_log(strengths: dict[str, float], n_games: int, seed: int, murderer_edge: float = 0.0,
-                  draw_rate: float = 0.0) -> list[dict[str, Any]]:
-    """Random pairings; civilians win with probability sigmoid(s_civ - s_mur - murderer_edge)."""
+                  draw_rate: float = 0.0, as_murderer: dict[str, float] | None = None) -> list[dict[str, Any]]:
+    """Random pairings; civilians win with probability sigmoid(s_civ - m_mur - murderer_edge), where the
+    murderer-side strengths `m` are `as_murderer` when given, else `strengths`."""
     rng = np.random.default_rng(seed)
     names = list(strengths)
     civ = rng.integers(0, len(names), n_games)
     mur = (civ + rng.integers(1, len(names), n_games)) % len(names)
     s = np.array([strengths[n] for n in names])
-    p_civ = 1.0 / (1.0 + np.exp(-(s[civ] - s[mur] - murderer_edge)))
+    m = np.array([(as_murderer or strengths)[n] for n in names])
+    p_civ = 1.0 / (1.0 + np.exp(-(s[civ] - m[mur] - murderer_edge)))
     u, d = rng.random(n_games), rng.random(n_games)
     log = []
     for i in range(n_games):
