@@ -70,24 +70,27 @@ OCCUPATIONS = (
 # relation of a suspect to the victim: (label, sentence with {victim} and {vobj}/{vpos}, occupations that fit;
 # empty = any of FREE_OCCUPATIONS). A relation that is a job fixes the job.
 RELATIONS = (
-    ("business partner", "You have been {victim}'s business partner for eleven years.",
+    ("business partner", "You and {victim} have run the firm together for eleven years, half the shares each.",
      ("a wine merchant", "an antiques dealer", "a private banker", "an architect")),
-    ("personal secretary", "You work as {victim}'s personal secretary and keep {vpos} diary.",
+    ("personal secretary", "You keep {victim}'s diary, answer {vpos} letters and know {vpos} appointments "
+     "before {vsub} does.",
      ("a personal secretary",)),
-    ("old friend", "You and {victim} have been friends since university.", ()),
-    ("family physician", "You have been {victim}'s physician for a decade.", ("a physician",)),
-    ("godchild", "{victim} is your godparent and paid for your education.", ()),
-    ("estranged sibling", "{victim} is your sibling, though the two of you have barely spoken in years.", ()),
-    ("cousin", "{victim} is your cousin on your mother's side.", ()),
-    ("former spouse", "You were married to {victim} once; the divorce was bitter.", ()),
+    ("old friend", "You and {victim} have known each other since university and still dine together every month.", ()),
+    ("family physician", "For ten years {victim} has come to you when unwell, and you keep {vpos} medical file.",
+     ("a physician",)),
+    ("godchild", "{victim} stood beside the font at your christening and paid for your education.", ()),
+    ("estranged sibling", "You and {victim} grew up under one roof with the same parents, though you have barely "
+     "spoken in years.", ()),
+    ("cousin", "Your mother and one of {victim}'s parents were brother and sister.", ()),
+    ("former spouse", "You and {victim} were husband and wife once; the divorce was bitter.", ()),
     ("tenant", "You rent a cottage on land owned by {victim}.", ()),
     ("protege", "{victim} discovered your talent and launched your career.",
      ("a portrait painter", "a violinist", "a stage actor", "a composer", "a photographer", "a novelist")),
-    ("biographer", "You are writing {victim}'s authorised biography.", ("a journalist", "a novelist")),
-    ("rival collector", "You and {victim} have competed for the same rare pieces for years.",
+    ("biographer", "You are writing the authorised story of {victim}'s life.", ("a journalist", "a novelist")),
+    ("rival collector", "You and {victim} have bid against each other for the same rare pieces for years.",
      ("an antiques dealer", "an art historian", "a jeweller", "a private banker")),
     ("accountant", "You keep {victim}'s books and know every debt owed to {vobj}.", ("an accountant",)),
-    ("neighbour", "You live next door to {victim} and see everyone who calls.", ()),
+    ("neighbour", "Your house stands beside {victim}'s, and you see everyone who calls.", ()),
 )
 # occupations that carry no relation of their own (any relation marked "any" may take them)
 FREE_OCCUPATIONS = (

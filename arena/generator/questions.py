@@ -124,13 +124,6 @@ class QuestionMaker:
         return [r.name for r in self.world.layout.rooms]
 
 
-DETAIL_STEMS = {
-    "hometown": ("Where did {name} grow up?", "TOWNS"),
-    "first_met": ("In which city did {name} first meet {victim}?", "CITIES"),
-    "remembered_in": ("In which city is {name}'s first real memory of talking with {victim}?", "CITIES"),
-}
-
-
 def rooms_question(qm: QuestionMaker, person: Person) -> None:
     """In how many different rooms a person was over the whole evening: read off every quarter hour of the
     script's timeline (the count is stated nowhere, so no phrase lookup finds it)."""
@@ -142,9 +135,9 @@ def rooms_question(qm: QuestionMaker, person: Person) -> None:
 
 
 def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]]) -> None:
-    """Per role: where they were at two times, their relation, and details from the whole script."""
-    from arena.generator import lore
-
+    """Per role: where they were at two times, in how many rooms over the evening, their relation to the victim and
+    whose secret they know. Not asked: where a role grew up or met the victim (one town in the whole script: a
+    phrase lookup answers it without reading)."""
     w = qm.world
     for person in w.people:
         for slot in sorted(qm.rng.sample(range(w.discovery_slot + 1), 2)):
@@ -156,20 +149,11 @@ def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]
         qm.add(Suite.LSU, f"What is {person.name} to {w.victim}?", [person.relation], labels,
                Query(kind="relation", person=person.id), [person.id], role=person.id)
         for fact, sentence in details.get(person.id, []):
-            if fact.topic == "secret_of":
-                others = [p.id for p in w.people if p.id != person.id]
-                qid = qm.add(Suite.LSU, f"Whose secret does {person.name} know?", [qm.naming.label(fact.value)],
-                             [qm.naming.label(o) for o in others], Query(kind="detail", person=person.id,
-                             topic=fact.topic), [person.id], role=person.id)
-                if qid:
-                    qm.anchors[qid] = sentence
+            if fact.topic != "secret_of":
                 continue
-            if fact.topic not in DETAIL_STEMS:
-                continue
-            stem, pool = DETAIL_STEMS[fact.topic]
-            options: list[str] = list(getattr(lore, pool))
-            text = stem.format(name=person.name, victim=w.victim)
-            qid = qm.add(Suite.LSU, text, [fact.value], options, Query(kind="detail", person=person.id,
+            others = [p.id for p in w.people if p.id != person.id]
+            qid = qm.add(Suite.LSU, f"Whose secret does {person.name} know?", [qm.naming.label(fact.value)],
+                         [qm.naming.label(o) for o in others], Query(kind="detail", person=person.id,
                          topic=fact.topic), [person.id], role=person.id)
             if qid:
                 qm.anchors[qid] = sentence

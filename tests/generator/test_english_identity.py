@@ -14,9 +14,9 @@ import pytest
 from arena.generator import CaseOptions, Request, generate_case, write_case
 
 PINNED = {
-    (1001, CaseOptions(4, "easy", 1)): "9a5edc90d5f8f667a89b414c015e623ef71591a38f8edfd6644754f555d309e2",
-    (1005, CaseOptions(8, "medium", 2)): "e7d329938ec61ffb5be749b5ce82bc371e97580a6376b981faf0fded873662fe",
-    (1003, CaseOptions(6, "hard", 1)): "28feb824e46b4a34928b80f8c89a4d93d431498ac5256fcd166246b1056569ee",
+    (1001, CaseOptions(4, "easy", 1)): "cd6bb81b5fcd527a801f2dd2a67c83d2946849ef7dd7dbc91d50e1d49c8eaf64",
+    (1005, CaseOptions(8, "medium", 2)): "b81a134d690bf0062ab21f66e19fa8a0dc8633ad0dc6ad6a0b0f0dcd744c2ee0",
+    (1003, CaseOptions(6, "hard", 1)): "5a465425ad1f92600d792c607f50a646532e0665257ef40bf1ec8c2fa34b9b94",
 }
 
 

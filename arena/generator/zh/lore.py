@@ -40,12 +40,12 @@ BACKGROUNDS = {  # occupation (English key) -> one sentence about the work
 }
 RELATIONS = {  # relation (English key) -> how the role stands to the victim
     "business partner": "你和{victim}合伙做生意已经十一年了。",
-    "personal secretary": "你是{victim}的私人秘书，{victim}的日程全由你打理。",
-    "old friend": "你和{victim}是大学时代就认识的老朋友。",
-    "family physician": "你做{victim}的家庭医生已经十年了。",
+    "personal secretary": "{victim}的信件由你回复，日程全由你打理，{victim}哪天见谁，你比本人还先知道。",
+    "old friend": "你和{victim}大学时代就认识了，到现在每个月还一起吃顿饭。",
+    "family physician": "这十年来{victim}一有头疼脑热就来找你，{victim}的病历一直放在你那里。",
     "godchild": "你是{victim}资助长大的晚辈，你的学费都是{victim}出的。",
     "estranged sibling": "{victim}是你的亲手足，可你们俩已经好些年没怎么说过话了。",
-    "cousin": "{victim}是你母亲那边的表亲。",
+    "cousin": "{victim}是你母亲娘家那边的亲戚，你们俩的长辈是亲兄妹。",
     "former spouse": "你和{victim}做过夫妻，离婚时闹得很难看。",
     "tenant": "你租住的小屋，盖在{victim}名下的地上。",
     "protege": "是{victim}发现了你的才华，一手把你捧了出来。",

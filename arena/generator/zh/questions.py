@@ -13,8 +13,7 @@ from arena.generator.zh.lexicon import name, term
 from arena.scripts.schema import Question, Suite
 
 LIFE_STEMS = {
-    "hometown": "{name}是在哪里长大的？", "first_met": "{name}第一次见到{victim}是在哪座城市？",
-    "remembered_in": "{name}记忆里第一次和{victim}真正说上话，是在哪座城市？", "secret_of": "{name}知道谁的秘密？",
+    "secret_of": "{name}知道谁的秘密？",
 }
 MULTI = "请选出所有符合的选项。"
 SEATING = {  # seat geometry only the plan shows
