@@ -8,18 +8,21 @@ by `Naming`, the same naming the solver uses, so a re-derived answer compares as
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from arena.generator import pools
 from arena.generator.evidence import FURNITURE, ClueDraft
 from arena.generator.facts import Amount, At, CaseFacts, Detail, EntryLog, Motive, Query, QueryKind
 from arena.generator.pools import CARRIES, COAT_WORDS
 from arena.generator.textunits import chinese_phrase
-from arena.generator.world import Person, World
+from arena.generator.world import CLOCK_SLOW, Person, World
 from arena.scripts.canonical import canonical
 from arena.scripts.schema import Question, ReasoningStep, Suite
 from multimodal.language import is_chinese
+
+T = TypeVar("T")
 
 LETTERS = "ABCDEFGH"
 
@@ -219,8 +222,7 @@ def text_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
         room = n.label(w.murder_place)
         slow = f"{w.clock_slow} minutes slow"
         qm.add(Suite.TIU, f"According to the service card, how does the clock in the {room} keep time?", [slow],
-               [f"{w.clock_slow} minutes fast", f"{2 * w.clock_slow} minutes slow", "It keeps perfect time",
-                f"{2 * w.clock_slow} minutes fast"], Query(kind="clock_offset"), [d.id])
+               [f"{m} minutes slow" for m in CLOCK_SLOW], Query(kind="clock_offset"), [d.id])
     elif d.style == "inventory":
         qm.add(Suite.TIU, f"According to the inventory, where was the {w.weapon.name} kept?",
                [n.label(w.weapon_place)], qm.rooms, Query(kind="weapon_place"), [d.id])
@@ -262,20 +264,49 @@ def count_window(qm: QuestionMaker, query: Query, label: str, low: int, high: in
 
 DOOR_COUNTS = 2  # door-count questions per plan: more would make MIU a doorway-counting suite
 DISTANCES = 2
+COUNTS = (1, 2, 3, 4)  # the counts a door-count or distance question offers, always the same four
+MARKER_COUNTS = (0, 1, 2, 3)
+
+
+def derived_count(qm: QuestionMaker, query: Query) -> int:
+    """The count the solver gives for a counting query (-1 when it gives none)."""
+    derived = qm.truth.answer(query, qm.naming)
+    return next((int(t.split()[0]) for t in derived if t.split()[0].isdigit()), -1)
+
+
+def balanced_pick(qm: QuestionMaker, candidates: list[T], key: Callable[[T], int], values: tuple[int, ...],
+                  k: int) -> list[T]:
+    """Up to `k` candidates whose keys are drawn uniformly from `values`: a target value first, then a candidate
+    with that key (a value no candidate has is dropped). With the same options offered every time, each option
+    is then as often right as any other across the set, so an options-only prior learns nothing from them."""
+    pool, open_values = list(candidates), list(values)
+    out: list[T] = []
+    while len(out) < k and open_values:
+        target = qm.rng.choice(open_values)
+        fitting = [c for c in pool if key(c) == target]
+        if not fitting:
+            open_values.remove(target)
+            continue
+        chosen = qm.rng.choice(fitting)
+        pool.remove(chosen)
+        out.append(chosen)
+    return out
 
 
 def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
     """Door counts of some rooms, walking distances and marker counts: read off the plan only."""
     w, n = qm.world, qm.naming
-    for room in qm.rng.sample(list(w.layout.ids), min(DOOR_COUNTS, len(w.layout.ids))):
+    counts = [plural(i, "doorway") for i in COUNTS]
+    rooms = balanced_pick(qm, list(w.layout.ids), lambda r: len(w.layout.neighbours(r)), COUNTS, DOOR_COUNTS)
+    for room in rooms:
         query = Query(kind="door_count", place=room)
-        qm.add(Suite.MIU, f"On the floor plan, how many doorways lead out of the {n.label(room)}?", [],
-               count_window(qm, query, "doorway", 1, 6), query, [d.id])
+        qm.add(Suite.MIU, f"On the floor plan, how many doorways lead out of the {n.label(room)}?", [], counts,
+               query, [d.id])
     pairs = [(a, b) for a in w.layout.ids for b in w.layout.ids if a < b]
-    for a, b in qm.rng.sample(pairs, min(DISTANCES, len(pairs))):
+    for a, b in balanced_pick(qm, pairs, lambda p: w.layout.dist(*p), COUNTS, DISTANCES):
         query = Query(kind="distance", place=a, among=(b,))
         qm.add(Suite.MIU, f"On the floor plan, through how many doorways at least must one pass to walk from the "
-               f"{n.label(a)} to the {n.label(b)}?", [], count_window(qm, query, "doorway", 1, 7), query, [d.id])
+               f"{n.label(a)} to the {n.label(b)}?", [], counts, query, [d.id])
     pieces = [f for f in d.facts if isinstance(f, Detail) and f.topic.startswith("furniture:")]
     for f in qm.rng.sample(pieces, min(2, len(pieces))):
         if not stated(qm, f.value):
@@ -285,11 +316,14 @@ def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
     marked = tuple(pid for pid, _ in d.extra)
     slots = tuple(f.slot for f in d.facts if isinstance(f, At))[:1]
     if marked and slots:
-        rooms = sorted({f.place for f in d.facts if isinstance(f, At)})
-        for room in rooms + qm.rng.sample([r for r in w.layout.ids if r not in rooms], 1):
+        def markers(room: str) -> Query:
+            return Query(kind="marker_count", place=room, among=marked, slots=slots)
+
+        shown = len({f.place for f in d.facts if isinstance(f, At)})
+        for room in balanced_pick(qm, list(w.layout.ids), lambda r: derived_count(qm, markers(r)), MARKER_COUNTS,
+                                  shown + 1):
             qm.add(Suite.MIU, f"How many markers does the floor plan show in the {n.label(room)}?", [],
-                   count_options("marker", 4), Query(kind="marker_count", place=room, among=marked, slots=slots),
-                   [d.id])
+                   [plural(i, "marker") for i in MARKER_COUNTS], markers(room), [d.id])
 
 
 def normalised(text: str, language: str = "en") -> str:

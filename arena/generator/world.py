@@ -33,6 +33,9 @@ REFUTATIONS: dict[str, tuple[Refutation, ...]] = {
 }
 
 
+# how slow a hard case's stopped clock runs, in minutes: drawn evenly, and the clock question offers all four, so no
+# option is right more often than another across the set
+CLOCK_SLOW = (10, 15, 20, 25)
 DEFAULT_WORDS = {"en": 4000, "zh": 6000}  # role script length by language: words, or CJK characters for zh
 
 
@@ -102,7 +105,7 @@ class World:
     pair_relations: Mapping[tuple[str, str], int]  # (a, b) with a < b -> index into pools.PAIR_RELATIONS
     amount: str
     prize: str
-    clock_slow: int  # minutes the murder room's stopped clock runs slow (hard cases), else 0
+    clock_slow: int  # minutes the murder room's stopped clock runs slow (hard cases, one of CLOCK_SLOW), else 0
     confidants: Mapping[str, str] = field(default_factory=dict)  # person id -> whose secret they know
 
     def confided(self, person_id: str) -> Person | None:
@@ -232,7 +235,7 @@ def build_world(rng: random.Random, options: CaseOptions) -> World | None:
     motived, kinds = pick_herrings(rng, options, innocent_idx)
     people = make_people(rng, options, victim, draw_motives(rng, options.roles, culprit_set, motived), culprit_set)
     herrings = [Herring(people[i].id, kind) for i, kind in zip(innocent_idx, kinds, strict=True)]
-    clock_slow = 15 if options.difficulty == "hard" else 0
+    clock_slow = rng.choice(CLOCK_SLOW) if options.difficulty == "hard" else 0
     plan = plan_timeline(rng, layout, people, herrings, murder_slot, exact_visit=clock_slow > 0)
     if plan is None:
         return None

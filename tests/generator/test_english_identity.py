@@ -14,9 +14,9 @@ import pytest
 from arena.generator import CaseOptions, Request, generate_case, write_case
 
 PINNED = {
-    (1001, CaseOptions(4, "easy", 1)): "cd6bb81b5fcd527a801f2dd2a67c83d2946849ef7dd7dbc91d50e1d49c8eaf64",
-    (1005, CaseOptions(8, "medium", 2)): "b81a134d690bf0062ab21f66e19fa8a0dc8633ad0dc6ad6a0b0f0dcd744c2ee0",
-    (1003, CaseOptions(6, "hard", 1)): "5a465425ad1f92600d792c607f50a646532e0665257ef40bf1ec8c2fa34b9b94",
+    (1001, CaseOptions(4, "easy", 1)): "16638e8b2c20c0f8f6c5b3d8abb85695d413472dda2c7331fafd69a5fd49e4d0",
+    (1005, CaseOptions(8, "medium", 2)): "8417a29d1b368a855251d56ffa566479ef83a28db7c2cc30ad1f9515b8be56fa",
+    (1003, CaseOptions(6, "hard", 1)): "31b8d1862633b020e8e33464448e5d852cfcc5bf2ea1a6a36d1e9dd018fd9595",
 }
 
 
