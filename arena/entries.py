@@ -10,7 +10,8 @@ or inline as `provider/model` with `-M key=value` options. `builtin/random` and 
 always exist; `builtin/ocr` (the OCR-only reference row) exists for QA suites only (`qa_entries`),
 since it cannot play a game. Every entry has a stable id derived from a hash of the settings that change its
 play (model, sampling, strategy, server, provider options): change one and it is a new entry.
-`structured` (auto | json_schema | json_object | off) says how answers are constrained; with the
+`structured` (auto | json_schema | json_object+schema | guided_json | prompt | json_object | off) says how
+answers are constrained (`arena.providers.structured`); with the
 capabilities of local and text-only models (`vision`, `image_mode`, `system_role`, `context_tokens`,
 `long_script`) it joins the identity only when changed from its default, so older ids stay valid.
 Operational settings (timeout, concurrency, key variable, prices) do not change the id. The same file
@@ -47,7 +48,8 @@ IDENTITY_FIELDS = ("model", "temperature", "max_tokens", "strategy", "base_url",
 # entries that leave them alone stay what they were.
 LATER_IDENTITY_DEFAULTS: dict[str, Any] = {"structured": "auto", "vision": True, "image_mode": "native",
                                            "system_role": "system", "context_tokens": None, "long_script": "full"}
-StructuredSetting = Literal["auto", "json_schema", "json_object", "off"]
+# auto, a schema dialect (json_schema, json_object+schema, guided_json), the schema in the prompt, JSON mode, nothing
+StructuredSetting = Literal["auto", "json_schema", "json_object+schema", "guided_json", "prompt", "json_object", "off"]
 # Providers whose entries never open a connection or read a key: the only ones that may be played from
 # settings read back from a database or a session (see `trusted_entry`).
 OFFLINE_PROVIDERS = ("builtin", "mock")

@@ -195,8 +195,9 @@ async def _play_side(entry: Entry, client: ModelClient, script: Script, side: Si
     return summarize(result, side, roles, agents, script.id, seed)
 
 
-def judge(games: Sequence[GameSummary], script: Script) -> list[CheckResult]:
-    """The pass/fail criteria over both games."""
+def judge(games: Sequence[GameSummary], script: Script, image_mode: str = "native") -> list[CheckResult]:
+    """The pass/fail criteria over both games; images are judged only for an entry that is sent them
+    (`image_mode` native: a text-only entry gets their OCR text, captions or nothing instead)."""
     decisions = sum(g.decisions for g in games)
     legal = sum(g.legal for g in games)
     calls = sum(g.calls for g in games)
@@ -215,7 +216,9 @@ def judge(games: Sequence[GameSummary], script: Script) -> list[CheckResult]:
                     f"{failed}/{calls} calls failed at the provider (timeout, error, refusal, context)"
                     + (cause if failed else "")),
     ]
-    if any(clue.image is not None for clue in script.clues):
+    if image_mode != "native":
+        checks.append(CheckResult("images accepted", True, f"no image sent: the entry reads them as {image_mode}"))
+    elif any(clue.image is not None for clue in script.clues):
         sent = sum(g.requests_with_images for g in games)
         accepted = sum(g.requests_with_images_ok for g in games)
         checks.append(CheckResult("images accepted", sent > 0 and accepted > 0,
@@ -227,15 +230,17 @@ def judge(games: Sequence[GameSummary], script: Script) -> list[CheckResult]:
 
 async def smoke_check(entry: Entry, client: ModelClient, *, script: Script | None = None, seed: int = 0,
                       rounds: int = 1, extra_checks: Sequence[SmokeCheck] = (),
-                      on_game: GameSink | None = None) -> SmokeReport:
+                      on_game: GameSink | None = None, pre_checks: Sequence[SmokeCheck] = ()) -> SmokeReport:
     """Play the entry on both sides of one short match against builtin/random and judge the result;
-    `on_game` sees each game as it ends (to record it)."""
+    `on_game` sees each game as it ends (to record it). `pre_checks` run before the games (the answer-format
+    probe, whose finding the games then use), `extra_checks` after them."""
     if entry.is_builtin:
         raise ConfigError(f"{entry.name} is a built-in agent; the smoke check is for model entries")
     case = script if script is not None else default_script()
+    checks = [result for pre in pre_checks for result in await pre(entry, client)]
     games = list(await asyncio.gather(*(_play_side(entry, client, case, side, seed, rounds, on_game)
                                         for side in ("civilians", "murderer"))))
-    checks = judge(games, case)
+    checks += judge(games, case, entry.image_mode_used)
     for extra in extra_checks:
         checks.extend(await extra(entry, client))
     return SmokeReport(entry_id=entry.entry_id, entry_name=entry.name, games=games, checks=checks)

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Column, Table
 from rich.text import Text
 
+from arena.agents.dialect_check import dialect_check
 from arena.agents.smoke import PlayedGame, SmokeReport, StructuredComparison, compare_structured, smoke_check
 from arena.cli.play_cmd import resolve_script
 from arena.coe.qa_check import qa_check
@@ -166,7 +167,7 @@ def check_model(
     async def run() -> SmokeReport:
         async with ModelClient(use_cache=not no_cache, provider_limits=provider_limits(entries_file)) as client:
             client.check_entries(entry)  # provider known, key set: before the first call
-            return await smoke_check(entry, client, script=case, seed=seed, rounds=rounds,
+            return await smoke_check(entry, client, script=case, seed=seed, rounds=rounds, pre_checks=(dialect_check,),
                                      extra_checks=(qa_check(case, seed=seed),), on_game=recorder)
 
     report = asyncio.run(run())

@@ -46,8 +46,9 @@ async def run_qa_batch(store: Store, entry: Entry, cases: list[Script], config: 
     result = QaRunResult(run_id, skipped=len(questions) - len(items), questions=questions)
     if not items:
         return result
-    requests = {cid: build_request(item) for cid, item in items.items()}
-    responses = await run_batch(batch_for(client.adapter(entry)), BatchState(run_id), requests,
+    adapter = client.adapter(entry)
+    requests = {cid: client.structured.apply(entry, adapter, build_request(item)) for cid, item in items.items()}
+    responses = await run_batch(batch_for(adapter), BatchState(run_id), requests,
                                 lambda line: log.print(line, highlight=False), poll_s, sleep)
     price = client.price(entry)
     factor = BATCH_FACTOR.get(entry.provider, 1.0)

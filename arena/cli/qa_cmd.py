@@ -11,6 +11,7 @@ import typer
 from rich import box
 from rich.console import Console
 from rich.table import Column, Table
+from rich.text import Text
 
 from arena.cli.case_report import report_broken_case
 from arena.cli.estimate_view import print_estimate
@@ -213,6 +214,9 @@ def print_summary(summary: dict[str, Any]) -> None:
         out.print(accuracy_table("MMR by reasoning depth", {f"depth {d}": a for d, a in summary["mmr_depth"].items()}))
     statuses = ", ".join(f"{k}: {v}" for k, v in summary["statuses"].items()) or "none"
     out.print(f"statuses: {statuses} (failures count as wrong)", highlight=False)
+    for row in summary.get("unparsed", []):
+        reply = (row["raw_reply"] or "").replace("\n", " ")[:160]
+        out.print(Text(f"  did not parse, {row['script_id']}/{row['question_id']}: {reply!r}", style="yellow"))
     if summary["weighted"]:
         weighted = ", ".join(f"{k} {v:.1f}%" for k, v in summary["weighted"].items() if v is not None)
         out.print(f"weighted by question weight: {weighted}", highlight=False)

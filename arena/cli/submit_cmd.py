@@ -20,6 +20,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from arena.agents.dialect_check import dialect_check
 from arena.agents.smoke import SmokeReport, smoke_check
 from arena.cli.models_cmd import print_report as print_smoke_tables
 from arena.cli.tournament_cmd import (
@@ -57,7 +58,8 @@ OptionOpt = typer.Option([], "-M", "--option", help="Setting key=value (repeatab
 async def _smoke(entry: Entry, no_cache: bool, script: Script | None) -> Any:
     async with ModelClient(use_cache=not no_cache) as client:
         client.check_entries(entry)  # provider known, key set: before the first call
-        return await smoke_check(entry, client, script=script, extra_checks=(qa_check(script),))
+        return await smoke_check(entry, client, script=script, pre_checks=(dialect_check,),
+                                 extra_checks=(qa_check(script),))
 
 
 BUILTIN_NOTE = "built-in agent: legal by construction, not checked"

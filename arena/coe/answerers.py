@@ -18,12 +18,13 @@ A built-in with no support for any option guesses rather than abstaining, as a r
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from arena.coe.context import Ablation, QAContext
 from arena.coe.mcq import ShuffledQuestion, question_rng
@@ -111,8 +112,24 @@ def image_part(path: Path) -> ImagePart:
     return ImagePart(data=data, media_type=info.media_type)
 
 
+def answer_schema(item: QaItem) -> dict[str, Any]:
+    """The answer's JSON Schema: the option letters as an enum (an array of exactly k distinct letters for a
+    question with k correct options), after a free `reasoning` string for `cot`. Servers that turn a schema
+    into a grammar (llama.cpp, vLLM) then let even a small model answer only with a legal letter."""
+    letters = sorted(item.shuffled.options)
+    letter = {"type": "string", "enum": letters}
+    k = item.n_correct
+    answer = letter if k == 1 else {"type": "array", "items": letter, "minItems": k, "maxItems": k,
+                                    "uniqueItems": True}
+    properties: dict[str, Any] = {"reasoning": {"type": "string"}} if item.mode == "cot" else {}
+    properties["answer"] = answer
+    return {"type": "object", "properties": properties, "required": list(properties),
+            "additionalProperties": False}
+
+
 def build_request(item: QaItem) -> Request:
-    """System prompt + one user message: material, images, question, options, answer format."""
+    """System prompt + one user message: material, images, question, options, answer format; the answer
+    constrained by `answer_schema` where the entry's server takes a schema (`Entry.structured`)."""
     parts: list[TextPart | ImagePart] = []
     if item.context.texts:
         parts.append(TextPart(text="Material:\n\n" + item.context.text))
@@ -122,17 +139,45 @@ def build_request(item: QaItem) -> Request:
     options = "\n".join(f"{letter}. {text}" for letter, text in sorted(item.shuffled.options.items()))
     question = render("qa_question.txt", stem=item.question.stem, options=options)
     parts.append(TextPart(text=f"{question}\n\n{answer_format(item)}"))
-    return Request(messages=[Message.system(render("qa_system.txt")), Message.user(*parts)], seed=item.seed)
+    return Request(messages=[Message.system(render("qa_system.txt")), Message.user(*parts)], seed=item.seed,
+                   json_mode=True, json_schema=answer_schema(item))
+
+
+def images_as(request: Request, mode: str, item: QaItem, reader: OcrReader | None = None) -> Request:
+    """`request` with its images replaced as a text-only entry's `image_mode_used` says: `ocr`, their OCR text
+    (in the case's language); `caption` and `none`, a note that an image was there (its label stays)."""
+    if mode == "native" or not any(m.images for m in request.messages):
+        return request
+    lang = ocr_language(item.script.language, item.script.briefing)
+    messages = []
+    for message in request.messages:
+        parts: list[TextPart | ImagePart] = []
+        for part in message.parts:
+            if not isinstance(part, ImagePart):
+                parts.append(part)
+            elif mode == "ocr":
+                text = " ".join((reader or OcrReader()).read_bytes(part.data, lang).split())
+                parts.append(TextPart(text=f"[OCR text] {text or '(no text found in the image)'}"))
+            else:
+                parts.append(TextPart(text="(an image, not shown)"))
+        messages.append(message.model_copy(update={"parts": parts}))
+    return request.model_copy(update={"messages": messages})
 
 
 class ModelAnswerer:
-    """Asks a model entry through the shared client (limits, retries, cache, cost live there)."""
+    """Asks a model entry through the shared client (limits, retries, cache, cost live there); a text-only
+    entry (`vision = false`, or an `image_mode` other than native) gets the images as `images_as` says."""
 
     def __init__(self, entry: Entry, client: ModelClient, no_cache: bool = False) -> None:
         self.entry, self.client, self.no_cache = entry, client, no_cache
+        self._ocr: OcrReader | None = None
 
     async def answer(self, item: QaItem) -> AnswerReply:
-        response = await self.client.generate(self.entry, build_request(item), no_cache=self.no_cache)
+        mode = self.entry.image_mode_used
+        if mode == "ocr" and self._ocr is None:
+            self._ocr = OcrReader()
+        request = await asyncio.to_thread(images_as, build_request(item), mode, item, self._ocr)
+        response = await self.client.generate(self.entry, request, no_cache=self.no_cache)
         return AnswerReply(response.text, response.status, response.latency_ms,
                            response.prompt_tokens + response.completion_tokens, response.error)
 

@@ -39,6 +39,7 @@ SUITE_GROUPS: dict[str, tuple[Suite, ...]] = {
     "all": (Suite.LSU, Suite.TIU, Suite.MIU, Suite.MMR),
 }
 TRANSIENT = frozenset({"api_error", "timeout"})
+RAW_REPLY_CHARS = 2000  # of a reply that did not parse, kept in qa_answers.raw_reply
 DEFAULT_BATCH = 16
 
 
@@ -120,7 +121,8 @@ def make_item(script: Script, question: Question, config: QaConfig, ocr: Callabl
 
 
 def grade_reply(item: QaItem, reply: AnswerReply, run_id: str, entry: Contestant) -> QaAnswerRecord:
-    """The stored answer: parsed strictly, graded exactly, letters mapped back to the original ones."""
+    """The stored answer: parsed strictly, graded exactly, letters mapped back to the original ones; a reply
+    that does not parse is kept (cut to `RAW_REPLY_CHARS`) as `raw_reply`."""
     chosen, status = None, reply.status
     if status == "ok":
         chosen = parse_answer(reply.text, set(item.shuffled.options), multi=item.question.multi)
@@ -131,7 +133,8 @@ def grade_reply(item: QaItem, reply: AnswerReply, run_id: str, entry: Contestant
         suite=item.question.suite.value, mode=item.mode, ablation=item.ablation.value, seed=item.seed,
         depth=item.question.depth, predicted=None if original is None else ",".join(original),
         correct=chosen is not None and chosen == item.shuffled.answer, status=status,
-        latency_ms=reply.latency_ms, tokens=reply.tokens)
+        latency_ms=reply.latency_ms, tokens=reply.tokens,
+        raw_reply=reply.text[:RAW_REPLY_CHARS] if status == "parse_error" else None)
 
 
 def answered(store: Store, run_id: str, retry_failed: bool) -> set[tuple[str, str]]:

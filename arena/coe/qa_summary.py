@@ -2,7 +2,7 @@
 
 Failures (parse errors, API errors, timeouts, refusals, context limits) count as wrong answers in
 every accuracy and are also counted by status, so a model that cannot follow the format is not
-mistaken for one that reasons badly.
+mistaken for one that reasons badly; the first few replies that did not parse are listed as sent.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from arena.coe.stats import accuracy, weighted_percent
 from leaderboard.store.records import QaAnswerRecord
 
 SUITE_ORDER = ("lsu", "tiu", "miu", "mmr")
+UNPARSED_SHOWN = 5  # replies that did not parse, listed in the summary
 
 
 def by_suite(answers: Sequence[QaAnswerRecord]) -> dict[str, dict[str, object]]:
@@ -45,6 +46,8 @@ def summarise(answers: Sequence[QaAnswerRecord], weights: Mapping[tuple[str, str
                     for sid, rows in sorted(scripts.items())},
         "mmr_depth": {str(d): accuracy(depths[d]).to_dict() for d in sorted(depths)},
         "statuses": dict(sorted(Counter(a.status for a in answers).items())),
+        "unparsed": [{"script_id": a.script_id, "question_id": a.question_id, "raw_reply": a.raw_reply}
+                     for a in answers if a.status == "parse_error"][:UNPARSED_SHOWN],
         "weighted": None,
     }
     if any(weights.get((a.script_id, a.question_id), 1.0) != 1.0 for a in answers):

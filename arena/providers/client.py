@@ -27,7 +27,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -45,7 +45,7 @@ from arena.providers.pricing import Price, PriceTable
 from arena.providers.registry import create_adapter
 from arena.providers.retry import RetryPolicy, Sleep
 from arena.providers.secrets import KeyStore
-from arena.providers.structured import StructuredModes
+from arena.providers.structured import Mode, StructuredModes, shape
 
 log = logging.getLogger(__name__)
 TIMEOUT_GRACE_S = 1.0
@@ -201,7 +201,7 @@ class ModelClient:
                 raise
             except Exception as exc:  # every other failure is classified, then retried or returned as data
                 failure = self._classify(entry, adapter, exc)
-                if (lower := self.structured.step_down(entry, request, failure)) is not None:
+                if (lower := self.structured.step_down(entry, adapter, request, failure)) is not None:
                     log.warning("%s: the server refused the answer format (%s); asking again with %s",
                                 entry.entry_id, failure.message[:120], self.structured.mode(entry, adapter))
                     request = lower
@@ -221,6 +221,24 @@ class ModelClient:
             log.warning("%s: attempt %d failed (%s: %s); retrying in %.2fs", entry.entry_id, attempts,
                         failure.status, self._redact(failure.message), delay)
             await self._sleep(delay)
+
+    async def attempt(self, entry: Entry, request: Request, mode: Mode) -> Response | CallFailure:
+        """One attempt at `request` shaped for structured mode `mode`: no cache, retry or step-down, the
+        failure returned as it was classified (a probe of what the server accepts, `dialect_probe`)."""
+        adapter = self.adapter(entry)
+        shaped = adapt(entry, shape(resolve_request(entry, request), mode))
+        started = self._clock()
+        try:
+            provider_slots, entry_slots = self._limits(entry)
+            async with provider_slots, entry_slots, asyncio.timeout(entry.timeout_s + TIMEOUT_GRACE_S):
+                response = await adapter.generate(shaped)
+        except (ArenaError, asyncio.CancelledError):
+            raise
+        except Exception as exc:  # the probe reports the failure; it is data, not a crash
+            failure = self._classify(entry, adapter, exc)
+            return replace(failure, message=self._redact(failure.message) or "", body=self._redact(failure.body))
+        return response.model_copy(update={"attempts": 1, "latency_ms": (self._clock() - started) * 1000.0,
+                                           "error": self._redact(response.error)})
 
     def _classify(self, entry: Entry, adapter: Adapter, exc: Exception) -> CallFailure:
         """The adapter's classification, with the cause in words and the endpoint (`arena.providers.failures`)."""

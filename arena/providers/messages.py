@@ -19,6 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, computed_fie
 from arena.frozen import Memoised
 
 CallStatus = Literal["ok", "refused_or_blocked", "api_error", "timeout", "context_limit"]
+# How a request's JSON Schema goes on the wire (see arena.providers.structured for which server takes which)
+SchemaDialect = Literal["json_schema", "json_object+schema", "guided_json"]
 CALL_STATUSES: tuple[str, ...] = ("ok", "refused_or_blocked", "api_error", "timeout", "context_limit")
 
 Base64Bytes = Annotated[bytes, PlainSerializer(lambda b: base64.b64encode(b).decode("ascii"), return_type=str)]
@@ -167,6 +169,9 @@ class Request(BaseModel):
     json_mode: bool = False
     json_schema: dict[str, Any] | None = Field(
         default=None, description="the answer's JSON Schema (structured outputs); implies json_mode")
+    schema_dialect: SchemaDialect | None = Field(
+        default=None, description="how json_schema goes on the wire (`arena.providers.structured`); None: the "
+                                  "adapter's own shape (json_schema on OpenAI-style servers)")
     stop: list[str] = Field(default_factory=list)
     prompt_cache_key: str | None = Field(
         default=None, description="groups requests that share a prompt prefix (OpenAI's prompt_cache_key); "
@@ -194,6 +199,8 @@ class Request(BaseModel):
                                 "stop": list(self.stop)}
         if self.json_schema is not None:  # only when set, so keys of requests without one stay as they were
             view["json_schema"] = self.json_schema
+        if self.schema_dialect is not None:  # likewise
+            view["schema_dialect"] = self.schema_dialect
         return view
 
     def _fingerprint_head(self, comma: str, colon: str) -> str:
@@ -203,13 +210,18 @@ class Request(BaseModel):
             head["json_schema"] = self.json_schema
         return json.dumps(head, sort_keys=True, separators=(comma, colon), default=str)
 
+    def _fingerprint_tail(self, comma: str, colon: str) -> str:
+        """The fingerprint's keys that sort after "messages" (schema_dialect when set, seed, stop, temperature)."""
+        tail: dict[str, Any] = {"schema_dialect": self.schema_dialect} if self.schema_dialect is not None else {}
+        tail.update({"seed": self.seed, "stop": list(self.stop), "temperature": self.temperature})
+        return json.dumps(tail, separators=(comma, colon), default=str)
+
     def fingerprint_json(self, compact: bool = True) -> str:
         """`json.dumps(self.fingerprint(), sort_keys=True, default=str)` (compact, or with the default
         separators), byte for byte, built from each message's memoised JSON: linear in what is new."""
         comma, colon = (",", ":") if compact else (", ", ": ")
         head = self._fingerprint_head(comma, colon)
-        tail = json.dumps({"seed": self.seed, "stop": list(self.stop), "temperature": self.temperature},
-                          separators=(comma, colon), default=str)
+        tail = self._fingerprint_tail(comma, colon)
         messages = comma.join([m.fingerprint_json(compact) for m in self.messages])
         return f'{head[:-1]}{comma}"messages"{colon}[{messages}]{comma}{tail[1:]}'
 
@@ -218,8 +230,7 @@ class Request(BaseModel):
         hashed before after the same prefix and settings (see `chained_sha256`)."""
         comma, colon = (",", ":") if compact else (", ", ": ")
         head = self._fingerprint_head(comma, colon)
-        tail = json.dumps({"seed": self.seed, "stop": list(self.stop), "temperature": self.temperature},
-                          separators=(comma, colon), default=str)
+        tail = self._fingerprint_tail(comma, colon)
         state = chained_sha256(f'{prefix}{head[:-1]}{comma}"messages"{colon}[', self.messages, compact)
         state.update(f"]{comma}{tail[1:]}{suffix}".encode())
         return str(state.hexdigest())

@@ -1,10 +1,15 @@
 """OpenAI chat completions (`openai/<model>`) and OpenAI-compatible servers (`openai-compatible/<name>`).
 
 Thin mapping onto the official `openai` SDK: images become base64 `data:` URL parts, JSON mode
-becomes `response_format={"type": "json_object"}`, a request's JSON Schema becomes
-`response_format={"type": "json_schema", "json_schema": {"name", "schema", "strict": true}}` (vLLM
-and llama.cpp's server honour the same shape). The same adapter serves vLLM, Ollama, llama.cpp
-and LM Studio through `base_url`; those servers usually need no key, so a placeholder is sent.
+becomes `response_format={"type": "json_object"}`, and a request's JSON Schema goes in the dialect
+the request names (`arena.providers.structured`): `json_schema` (default) as
+`response_format={"type": "json_schema", "json_schema": {"name", "schema", "strict": true}}`,
+`json_object+schema` as `response_format={"type": "json_object", "schema": ...}` (llama-cpp-python's
+server) and `guided_json` as a top-level `guided_json` field (older vLLM). The same adapter serves
+vLLM, Ollama, llama.cpp, LM Studio and SGLang through `base_url`; those servers usually need no key,
+so a placeholder is sent. For them a text-only message goes as one plain string: some chat templates
+(llama-cpp-python's Gemma format) drop a `content` given as an array of parts, and Ollama splits
+one into several messages.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from arena.providers.base import (
     require_sdk,
 )
 from arena.providers.failures import classify_exception
-from arena.providers.messages import CallStatus, ImagePart, Message, Request, Response
+from arena.providers.messages import CallStatus, ImagePart, Message, Request, Response, SchemaDialect
 from arena.providers.registry import register_adapter
 
 LOCAL_KEY_PLACEHOLDER = "not-needed"
@@ -37,12 +42,15 @@ class OpenAIChatAdapter:
 
     cacheable = True
     structured_outputs = True
+    schema_dialects: tuple[SchemaDialect, ...] = ("json_schema",)
 
     def __init__(self, config: AdapterConfig, client: Any, compatible: bool) -> None:
         self.provider = config.provider
         self.model = config.model
         self._client = client
         self._compatible = compatible
+        if compatible:
+            self.schema_dialects = ("json_schema", "json_object+schema", "guided_json")
         base = getattr(client, "base_url", None)
         self.endpoint = str(base) if base is not None else None  # named in failures when no request URL is known
         # vLLM/Ollama accept `max_tokens`; OpenAI's newer models require `max_completion_tokens`.
@@ -56,7 +64,8 @@ class OpenAIChatAdapter:
     def build_params(self, request: Request) -> dict[str, Any]:
         """The keyword arguments for `chat.completions.create` (public so tests can inspect the mapping)."""
         request = fit_request_images(request, self.image_limits)
-        params: dict[str, Any] = {"model": self.model, "messages": [to_wire(m) for m in request.messages]}
+        params: dict[str, Any] = {"model": self.model,
+                                  "messages": [to_wire(m, plain_text=self._compatible) for m in request.messages]}
         if request.max_tokens is not None:
             params[self._token_param] = request.max_tokens
         if request.temperature is not None:
@@ -68,8 +77,8 @@ class OpenAIChatAdapter:
         if request.prompt_cache_key and not self._compatible:
             params["prompt_cache_key"] = request.prompt_cache_key
         if request.json_schema is not None:
-            params["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": SCHEMA_NAME, "schema": request.json_schema, "strict": True}}
+            dialect = request.schema_dialect if request.schema_dialect in self.schema_dialects else "json_schema"
+            params.update(schema_params(request.json_schema, dialect or "json_schema"))
         elif request.json_mode:
             params["response_format"] = {"type": "json_object"}
         return params
@@ -85,8 +94,20 @@ class OpenAIChatAdapter:
         await self._client.close()
 
 
-def to_wire(message: Message) -> dict[str, Any]:
-    if message.role != "user":
+def schema_params(schema: dict[str, Any], dialect: SchemaDialect) -> dict[str, Any]:
+    """The create() arguments that carry `schema` in `dialect` (a top-level extra field goes via extra_body)."""
+    if dialect == "json_object+schema":
+        return {"response_format": {"type": "json_object", "schema": schema}}
+    if dialect == "guided_json":
+        return {"extra_body": {"guided_json": schema}}
+    return {"response_format": {"type": "json_schema", "json_schema": {
+        "name": SCHEMA_NAME, "schema": schema, "strict": True}}}
+
+
+def to_wire(message: Message, plain_text: bool = False) -> dict[str, Any]:
+    """One message in the chat-completions shape; with `plain_text`, a user message without images goes as
+    one string (its parts joined by blank lines) instead of an array of text parts."""
+    if message.role != "user" or (plain_text and not message.images):
         return {"role": message.role, "content": message.text}
     content: list[dict[str, Any]] = []
     for part in message.parts:

@@ -208,7 +208,7 @@ def corpus_figures(scripts: Sequence[Script]) -> dict[tuple[str, str], ProseFigu
         for sentence in case:
             owners.setdefault((script.language, sentence), set()).add(i)
     out: dict[tuple[str, str], ProseFigures] = {}
-    for i, (script, case) in enumerate(zip(scripts, masked_by_case, strict=True)):
+    for script, case in zip(scripts, masked_by_case, strict=True):
         stated, total = fact_share(script)
         recurring = sum(len(owners[(script.language, s)]) > 1 for s in case)
         key = group_of(script)

@@ -56,6 +56,18 @@ def has_tables(conn: Connection) -> bool:
     return bool(row and row[0])
 
 
+def unparsed_replies(conn: Connection, limit: int = 50) -> list[dict[str, Any]]:
+    """The latest answers that did not parse, newest first, with the reply as it came (`raw_reply`); [] for a
+    database that no writer has migrated to m008 yet."""
+    column = conn.execute("SELECT count(*) FROM information_schema.columns WHERE table_name = 'qa_answers' "
+                          "AND column_name = 'raw_reply'").fetchone()
+    if not column or not column[0]:
+        return []
+    return fetch_dicts(conn, f"""SELECT entry_id AS entry, mode, script_id, question_id, raw_reply, created_at
+                                FROM ({LATEST_ANSWERS}) WHERE status = 'parse_error'
+                                ORDER BY created_at DESC, entry LIMIT ?""", [limit])
+
+
 def latest_run_answers(conn: Connection, run_id: str) -> list[QaAnswerRecord]:
     """A run's answers, the latest per question (a retried question counts once)."""
     rows = fetch_dicts(conn, """

@@ -147,11 +147,18 @@ def m007_discarded_games(conn: duckdb.DuckDBPyConnection) -> None:
         tokens BIGINT NOT NULL, cost_usd DOUBLE NOT NULL, recorded_at TIMESTAMP NOT NULL)""")
 
 
+def m008_qa_answers_raw_reply(conn: duckdb.DuckDBPyConnection) -> None:
+    """The reply of an answer that did not parse (`status = 'parse_error'`), cut short, for the report and the
+    board: without it a format failure could only be read back from the response cache."""
+    conn.execute("ALTER TABLE qa_answers ADD COLUMN raw_reply VARCHAR")
+
+
 # No secondary indexes: DuckDB rewrites them at every checkpoint, which tripled the cost of each
 # record_game on a large log, while a replay's scan of `events` by game_id stays fast without one.
 MIGRATIONS: tuple[Migration, ...] = (m001_initial_tables, m002_metric_scores_nullable_value,
                                      m003_ties_forfeits_and_pools, m004_agent_calls_cached_prompt_tokens,
-                                     m005_play_sessions, m006_tournament_leases, m007_discarded_games)
+                                     m005_play_sessions, m006_tournament_leases, m007_discarded_games,
+                                     m008_qa_answers_raw_reply)
 
 
 def applied_migrations(conn: duckdb.DuckDBPyConnection) -> list[str]:

@@ -256,6 +256,7 @@ class QaAnswerRecord(Record):
     latency_ms: float | None = None
     tokens: int = Field(default=0, ge=0)
     created_at: datetime = Field(default_factory=utc_now)
+    raw_reply: str | None = Field(default=None, description="the reply, cut short, when it did not parse")
 
 
 class MetricScoreRecord(Record):

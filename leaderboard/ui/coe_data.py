@@ -28,6 +28,7 @@ from arena.coe.outcomes import coe_vs_win_rate, judge_agreement
 from arena.coe.probe_report import probe_report
 from arena.coe.report import GAME_METRICS, JUDGED_METRICS, METRICS, QA_METRICS, CoeRow, coe_report, mmr_by_depth
 from leaderboard.store import Reader
+from leaderboard.store.coe_queries import unparsed_replies
 from leaderboard.ui.data import TTL_S, Version, file_version
 
 __all__ = ["GAME_METRICS", "METRICS", "QA_METRICS", "CoeFrames", "coe", "coe_frames"]
@@ -46,6 +47,7 @@ class CoeFrames:
     probes: pd.DataFrame = field(default_factory=pd.DataFrame)
     ceiling: pd.DataFrame = field(default_factory=pd.DataFrame)
     above: pd.DataFrame = field(default_factory=pd.DataFrame)
+    unparsed: pd.DataFrame = field(default_factory=pd.DataFrame)  # QA replies that did not parse, as sent
 
     @property
     def empty(self) -> bool:
@@ -113,10 +115,11 @@ def coe_frames(path: str) -> CoeFrames:
         correlation = pd.DataFrame([c.model_dump() for c in coe_vs_win_rate(conn, rows)])
         agreement = pd.DataFrame([a.model_dump() for a in judge_agreement(conn)])
         probes = pd.DataFrame([p.model_dump() for p in probe_report(conn)])
+        unparsed = pd.DataFrame(unparsed_replies(conn))
     table = pd.DataFrame([r.model_dump() for r in rows])
     return CoeFrames(table, offline_frame(table) if not table.empty else pd.DataFrame(), depth, correlation,
                      agreement, mirage_frame(table, offline=False), mirage_frame(table, offline=True), probes,
-                     *ceiling_frames(rows))
+                     *ceiling_frames(rows), unparsed=unparsed)
 
 
 @st.cache_data(ttl=TTL_S, show_spinner=False)

@@ -208,6 +208,13 @@ def show_companions(frames: coe_data.CoeFrames, names: dict[str, str]) -> None:
             hide_index=True, column_config={"rho": "Spearman's rho [95% interval]", "n": "entries"})
         st.caption("Spearman's rho between each metric and the entries' win rates (section 5.3 of the paper), "
                    "with a 95% bootstrap interval; under 5 entries: n too small.")
+    if not frames.unparsed.empty:
+        st.subheader("QA answers that did not parse")
+        st.dataframe(labelled(frames.unparsed, names), column_order=["display", "mode", "script_id", "question_id",
+                                                                      "raw_reply"], hide_index=True,
+                     column_config={"display": "Entry", "raw_reply": st.column_config.TextColumn("Reply as sent")})
+        st.caption("The latest answer per question whose reply named no clear, legal option (it counts as wrong). "
+                   "A reply of `{}` or prose: the server ignored the answer schema; see `arena models check`.")
     if not frames.depth.empty:
         st.subheader("MMR accuracy by reasoning depth")
         st.altair_chart(charts.depth_lines(labelled(frames.depth, names)), width="stretch")

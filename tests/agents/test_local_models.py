@@ -1,20 +1,28 @@
 """Local and text-only models: image modes (real tesseract), folded system prompts, context windows and
-long role scripts; optionally a whole game against a real local server (ARENA_TEST_LOCAL_URL)."""
+long role scripts; with ARENA_TEST_LOCAL_URL (`make test-local-model`), a real local server: a whole game,
+`arena models check` and a QA suite, each printing its figures."""
 
 from __future__ import annotations
 
+import json
 import os
+import time
+import urllib.request
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from arena.agents import play_game, seat_entries
 from arena.agents.long_script import BRIEFING_SHARE, NOTE, fit_script
 from arena.agents.model_agent import ModelAgent
+from arena.cli import app
+from arena.coe.answerers import ModelAnswerer
+from arena.coe.qa_run import QaConfig, run_qa, suites_for
 from arena.engine import GameConfig, Seating
-from arena.engine.events import AgentCall
+from arena.engine.events import AgentCall, InvalidOutput
 from arena.engine.observation import observe
 from arena.engine.state import culprit_roles
 from arena.engine.transitions import new_game
@@ -24,9 +32,19 @@ from arena.providers.estimate import text_tokens
 from arena.providers.messages import ImagePart, Request
 from arena.providers.mock import register_responder
 from arena.providers.secrets import KeyStore
+from arena.scripts.loader import find_script, load_script
 from arena.scripts.schema import Script
+from leaderboard.store import Store
+from leaderboard.store.coe_queries import latest_run_answers
+from leaderboard.store.db import reading
+from tests.conftest import FIXTURE_CASE
 
 RANDOM = builtin_entries()["builtin/random"]
+
+
+@pytest.fixture(scope="module")
+def mini_case() -> Script:
+    return load_script(FIXTURE_CASE)
 
 
 async def first_requests(script: Script, entry: Entry, client: ModelClient) -> dict[str, list[Request]]:
@@ -96,16 +114,88 @@ def test_long_scripts_are_cut_to_the_window(kitchen: Script, strategy: str) -> N
     assert all(piece in obs.script for piece in kept)
 
 
-@pytest.mark.skipif(not os.environ.get("ARENA_TEST_LOCAL_URL"), reason="set ARENA_TEST_LOCAL_URL to a local "
-                    "OpenAI-compatible server (e.g. http://127.0.0.1:8080/v1) to run")
-async def test_a_whole_game_against_a_real_local_server(kitchen: Script, tmp_path: Path) -> None:
-    local = Entry(name="local", model=f"openai-compatible/{os.environ.get('ARENA_TEST_LOCAL_MODEL', 'local')}",
-                  base_url=os.environ["ARENA_TEST_LOCAL_URL"], vision=False, system_role="fold",
-                  context_tokens=int(os.environ.get("ARENA_TEST_LOCAL_CONTEXT", "8192")), long_script="retrieval",
-                  max_tokens=300, timeout_s=300)
-    async with ModelClient(use_cache=False, keys=KeyStore(environ={}, dotenv=tmp_path / "no.env")) as client:
-        seated = seat_entries(kitchen, local, RANDOM, 1, client)
-        result = await play_game(kitchen, seated, GameConfig(rounds=1), 1, timeout_s=client.call_budget_s(local))
-    calls = [e for e in result.events if isinstance(e, AgentCall)]
-    print("local model statuses:", dict(Counter(c.status for c in calls)), "game:", result.status)
-    assert result.status in ("finished", "aborted") and calls
+LOCAL_URL = os.environ.get("ARENA_TEST_LOCAL_URL")
+QA_QUESTIONS = 6  # of the case's LSU suite: each carries the whole role script (~5,000 tokens) on two shared cores
+needs_local = pytest.mark.skipif(not LOCAL_URL, reason="set ARENA_TEST_LOCAL_URL to a local OpenAI-compatible "
+                                 "server (e.g. http://127.0.0.1:8765/v1, `make test-local-model`) to run")
+
+
+@pytest.fixture(scope="module")
+def local() -> Entry:
+    """The entry for the server at ARENA_TEST_LOCAL_URL; a server that does not answer fails the test (it is not
+    skipped: the variable says one is there)."""
+    assert LOCAL_URL is not None
+    try:
+        with urllib.request.urlopen(f"{LOCAL_URL.rstrip('/')}/models", timeout=30) as answer:
+            assert answer.status == 200
+    except OSError as exc:
+        pytest.fail(f"ARENA_TEST_LOCAL_URL={LOCAL_URL} is set but the server does not answer: {exc}")
+    return Entry(name="local", model=f"openai-compatible/{os.environ.get('ARENA_TEST_LOCAL_MODEL', 'local')}",
+                 base_url=LOCAL_URL, vision=False, system_role="fold", temperature=0.0,
+                 context_tokens=int(os.environ.get("ARENA_TEST_LOCAL_CONTEXT", "8192")), long_script="retrieval",
+                 max_tokens=300, timeout_s=900)
+
+
+def local_client(tmp_path: Path) -> ModelClient:
+    return ModelClient(use_cache=False, keys=KeyStore(environ={}, dotenv=tmp_path / "no.env"))
+
+
+@needs_local
+async def test_a_whole_game_against_a_real_local_server(local: Entry, mini_case: Script, tmp_path: Path) -> None:
+    started = time.perf_counter()
+    async with local_client(tmp_path) as client:
+        seated = seat_entries(mini_case, local, RANDOM, 1, client)
+        result = await play_game(mini_case, seated, GameConfig(rounds=1), 1, timeout_s=client.call_budget_s(local))
+        mode = client.structured.mode(local, client.adapter(local))
+    culprits = culprit_roles(mini_case)
+    calls = [e for e in result.events if isinstance(e, AgentCall) and e.role not in culprits]
+    forfeits = [e for e in result.events if isinstance(e, InvalidOutput) and e.final and e.role not in culprits]
+    seconds = time.perf_counter() - started
+    print(f"local model game: {result.status}; {len(calls)} calls, statuses {dict(Counter(c.status for c in calls))}, "
+          f"{len(forfeits)} forfeits, {seconds / max(1, len(calls)):.1f} s per call, structured {mode}")
+    assert result.status == "finished" and calls
+    assert mode == "json_object+schema", "auto found llama-cpp-python's dialect"
+    assert not forfeits, "the grammar keeps every answer to a legal move"
+
+
+@needs_local
+def test_models_check_passes_against_the_real_local_server(local: Entry, tmp_path: Path) -> None:
+    entries = tmp_path / "entries.toml"
+    entries.write_text(f"""[entries.tiny-gemma]
+model = "{local.model}"
+base_url = "{local.base_url}"
+vision = false
+system_role = "fold"
+context_tokens = {local.context_tokens}
+long_script = "retrieval"
+max_tokens = 300
+timeout_s = 900
+temperature = 0
+""", encoding="utf-8")
+    started = time.perf_counter()
+    shown = CliRunner().invoke(app, ["models", "check", "tiny-gemma", "--entries-file", str(entries), "--script",
+                                     str(FIXTURE_CASE), "--no-cache", "--json"], env={"ARENA_CACHE_DIR": str(tmp_path)})
+    report = json.loads(shown.stdout)
+    checks = {c["name"]: c for c in report["checks"]}
+    print(f"models check: passed {report['passed']} in {time.perf_counter() - started:.0f} s;",
+          {name: (c["passed"], c["detail"][:140]) for name, c in checks.items()})
+    assert checks["answer format"]["passed"] and checks["answer format"]["detail"].startswith("json_object+schema")
+    assert checks["prompt received"]["passed"], checks["prompt received"]["detail"]
+    assert report["passed"] and shown.exit_code == 0
+
+
+@needs_local
+async def test_a_qa_suite_against_the_real_local_server(local: Entry, tmp_path: Path) -> None:
+    case = load_script(find_script("saffron-kitchen"))
+    store = Store(tmp_path / "qa.duckdb")
+    started = time.perf_counter()
+    async with local_client(tmp_path) as client:
+        result = await run_qa(store, local, ModelAnswerer(local, client), [case],
+                              QaConfig(suites=suites_for("lsu"), limit=QA_QUESTIONS))
+    with reading(store.path) as conn:
+        rows = latest_run_answers(conn, result.run_id)
+    statuses = Counter(r.status for r in rows)
+    print(f"local model QA (lsu, {case.id}): {len(rows)} answers, {statuses}, "
+          f"{sum(r.correct for r in rows)} correct, {(time.perf_counter() - started) / max(1, len(rows)):.1f} s each")
+    assert rows and statuses["ok"] == len(rows), [r.raw_reply for r in rows if r.status != "ok"]
+    assert all(r.predicted in {"A", "B", "C", "D", "E", "F"} for r in rows), "the enum keeps answers to a letter"

@@ -13,7 +13,7 @@ from tests.conftest import FIXTURE_CASE
 
 runner = CliRunner()
 KEYS = {"run_id", "entry", "name", "mode", "ablation", "seed", "suite", "script_ids", "asked", "skipped", "db",
-        "overall", "suites", "scripts", "mmr_depth", "statuses", "weighted"}
+        "overall", "suites", "scripts", "mmr_depth", "statuses", "unparsed", "weighted"}
 
 
 def test_qa_json_summary_and_resume(tmp_path: Path) -> None:
@@ -26,7 +26,7 @@ def test_qa_json_summary_and_resume(tmp_path: Path) -> None:
     assert set(summary) == KEYS
     assert summary["asked"] == 5 and summary["skipped"] == 0 and summary["overall"]["n"] == 5
     assert set(summary["suites"]) == {"lsu", "tiu", "miu", "mmr"}
-    assert set(summary["mmr_depth"]) == {"1", "3"} and summary["statuses"] == {"ok": 5}
+    assert set(summary["mmr_depth"]) == {"1", "3"} and summary["statuses"] == {"ok": 5} and summary["unparsed"] == []
     assert summary["scripts"]["mini-greenhouse"]["overall"]["n"] == 5 and summary["weighted"] is None
     low, high = summary["overall"]["ci"]
     assert 0 <= low <= summary["overall"]["accuracy"] <= high <= 100

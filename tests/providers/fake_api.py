@@ -111,7 +111,9 @@ def sent_schema(path: str, body: Any) -> dict[str, Any] | None:
         return None
     if path.endswith("/chat/completions"):
         response_format = body.get("response_format") or {}
-        return (response_format.get("json_schema") or {}).get("schema")
+        if response_format.get("type") == "json_object":  # llama-cpp-python's dialect
+            return response_format.get("schema")
+        return (response_format.get("json_schema") or {}).get("schema") or body.get("guided_json")
     if path.endswith("/messages"):
         forced = (body.get("tool_choice") or {}).get("name")
         return next((t["input_schema"] for t in body.get("tools", []) if t.get("name") == forced), None)
@@ -147,6 +149,66 @@ def loose_player_responder(prose_share: float) -> Callable[[Recorded], Reply]:
         return player_responder(recorded)
 
     return respond
+
+
+def schema_instance(schema: dict[str, Any]) -> Any:
+    """The first value a grammar built from `schema` allows (enums: their first member), for the schemas that
+    the arena sends: objects of enums, strings, nulls and arrays of enums."""
+    if "enum" in schema:
+        return schema["enum"][0]
+    if "anyOf" in schema:
+        return schema_instance(schema["anyOf"][0])
+    kind = schema.get("type")
+    if kind == "object":
+        return {key: schema_instance(sub) for key, sub in schema.get("properties", {}).items()}
+    if kind == "array":
+        items = schema.get("items", {})
+        values = items.get("enum", ["x"])
+        return values[: max(1, schema.get("minItems", 1))]
+    return None if kind == "null" else "x"
+
+
+# llama-cpp-python's server (0.3.36, `python -m llama_cpp.server --chat_format gemma`, Gemma 3 270M) as observed:
+# `response_format` json_schema is refused with HTTP 500 and this body (its pydantic validation error);
+LLAMA_CPP_PYTHON_REFUSAL: dict[str, Any] = {"error": {
+    "message": "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), "
+               "'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', 'ctx': {'expected': "
+               "\"'text' or 'json_object'\"}}\n\n  File \"llama_cpp/server/app.py\", line 376, in "
+               "create_chat_completion\n    POST /v1/chat/completions",
+    "type": "internal_server_error", "param": None, "code": None}}
+LLAMA_CPP_PYTHON_TEMPLATE_TOKENS = 3  # the Gemma turn markers around an empty prompt: 7 tokens seen in all
+
+
+def llama_cpp_python_responder(recorded: Recorded) -> Reply:
+    """llama-cpp-python's server with its Gemma chat format, mirroring what the real one answered: json_schema
+    -> the 500 above; `{"type": "json_object", "schema": S}` -> an answer kept to S (a legal action: the server
+    compiles S to a grammar); `{"type": "json_object"}` alone or an unknown top-level field (`guided_json`) ->
+    no constraint (the real model then answered an unrelated object, or prose); the system message and any
+    `content` given as an array of parts are dropped by the template, which `usage.prompt_tokens` shows (7 for
+    a user turn of two text parts, 41 for the same text as one string)."""
+    body = recorded.body if isinstance(recorded.body, dict) else {}
+    response_format = body.get("response_format") or {}
+    if response_format.get("type") not in (None, "text", "json_object"):
+        return Reply(status=500, body=LLAMA_CPP_PYTHON_REFUSAL)
+    kept = [m for m in body.get("messages", []) if m.get("role") != "system"]
+    seen = [m["content"] for m in kept if isinstance(m.get("content"), str)]
+    tokens = LLAMA_CPP_PYTHON_TEMPLATE_TOKENS + sum(4 + len(text) // 4 for text in seen) + (4 if not seen else 0)
+    last_user = next((m for m in reversed(kept) if m.get("role") == "user"), None)
+    if last_user is None or not isinstance(last_user.get("content"), str):
+        text = "|\n| | | | | | | |"  # what the model made of an empty prompt
+    elif response_format.get("type") == "json_object" and "schema" in response_format:
+        if read_decision(last_user["content"]) is not None:
+            text = player_responder(recorded).body["choices"][0]["message"]["content"]
+        else:
+            text = json.dumps(schema_instance(response_format["schema"]))
+    elif response_format.get("type") == "json_object":
+        text = "{}"
+    else:
+        text = "I think we should look at the clues again before deciding."
+    answer = openai_ok(text)
+    answer["usage"] = {"prompt_tokens": tokens, "completion_tokens": max(1, len(text) // 4),
+                       "total_tokens": tokens + max(1, len(text) // 4)}
+    return Reply(body=answer)
 
 
 class FakeAPI:

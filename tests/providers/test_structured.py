@@ -11,6 +11,7 @@ import pytest
 from arena.agents.smoke import compare_structured
 from arena.entries import Entry
 from arena.providers.messages import Message, Request
+from arena.providers.structured import PROMPT_SCHEMA_NOTE
 from tests.providers.conftest import entry
 from tests.providers.fake_api import FakeAPI, Reply, anthropic_tool_ok, loose_player_responder, sent_schema
 
@@ -60,16 +61,20 @@ async def test_auto_steps_down_on_a_refusal_and_remembers_it(fake_api: FakeAPI, 
     assert first.status == "ok" and first.attempts == 2
     refused, accepted = fake_api.requests
     assert refused.body["response_format"]["type"] == "json_schema"
-    assert accepted.body["response_format"] == {"type": "json_object"}
+    assert accepted.body["response_format"] == {"type": "json_object", "schema": SCHEMA}, "the schema is kept"
     await client.generate(local, vote_request())
-    assert fake_api.last().body["response_format"] == {"type": "json_object"}, "the step down is remembered"
-    assert fake_api.count() == 3 and client.structured.fallen() == {local.entry_id: "json_object"}
+    assert fake_api.last().body["response_format"] == {"type": "json_object", "schema": SCHEMA}, "remembered"
+    assert fake_api.count() == 3 and client.structured.fallen() == {local.entry_id: "json_object+schema"}
 
 
-async def test_auto_drops_json_mode_too_when_that_is_refused(fake_api: FakeAPI, make_client: Any) -> None:
+async def test_auto_writes_the_schema_into_the_prompt_when_both_dialects_are_refused(
+        fake_api: FakeAPI, make_client: Any) -> None:
     fake_api.replies.extend([REFUSED, REFUSED, Reply(body=None)])
     response = await make_client(use_cache=False).generate(entry("openai-compatible/tiny", fake_api), vote_request())
-    assert response.status == "ok" and "response_format" not in fake_api.last().body
+    sent = fake_api.last().body
+    assert response.status == "ok" and "response_format" not in sent and "guided_json" not in sent
+    last_user = sent["messages"][-1]["content"]
+    assert PROMPT_SCHEMA_NOTE in last_user and json.dumps(SCHEMA, sort_keys=True) in last_user
 
 
 async def test_a_fixed_mode_does_not_step_down(fake_api: FakeAPI, make_client: Any) -> None:
