@@ -58,6 +58,34 @@ SECRET_QUERY = re.compile(r"key|token|secret|passw|auth|sig|credential", re.IGNO
 ImageMode = Literal["native", "ocr", "caption", "none"]
 
 
+class About(Memoised):
+    """What a model is, for people reading the board: none of it changes how the entry plays (not in `entry_id`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    display_name: str | None = Field(default=None, max_length=80, description="the name shown on the board")
+    organisation: str | None = Field(default=None, max_length=80, description="who made the model")
+    licence: str | None = Field(default=None, max_length=80, description="e.g. Apache-2.0, proprietary")
+    release_date: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}(-\d{2})?$",
+                                     description="YYYY-MM-DD or YYYY-MM")
+    link: str | None = Field(default=None, max_length=300, description="a page about the model (http or https)")
+
+    @field_validator("link")
+    @classmethod
+    def _check_link(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        if urlsplit(value).scheme not in ("http", "https") or url_credentials(value):
+            raise ValueError(f"link {value!r}: give an http(s) address without credentials")
+        return value
+
+    def line(self) -> str:
+        """"Gemma 3 270M · Google · Gemma licence · released 2025-08 · https://..." (the parts that are set)."""
+        parts = [self.display_name, self.organisation, self.licence,
+                 f"released {self.release_date}" if self.release_date else None, self.link]
+        return " · ".join(p for p in parts if p)
+
+
 class Entry(Memoised):
     """One rated contestant. `name` is a label; `entry_id` is the stable identity."""
 
@@ -88,6 +116,7 @@ class Entry(Memoised):
         default="full", description="when the briefing would not fit context_tokens: keep the role script whole "
                                     "(the call fails as context_limit), its most relevant paragraphs, or a summary")
     source: Literal["builtin", "file", "inline"] = "inline"
+    about: About | None = Field(default=None, description="display name, organisation, licence, release date, link")
 
     @property
     def image_mode_used(self) -> ImageMode:

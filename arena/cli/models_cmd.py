@@ -59,12 +59,13 @@ def list_models(entries_file: Path = EntriesOpt) -> None:
     keys = KeyStore()
     file = entries_path(entries_file)
     entries = Table(Column("entry", no_wrap=True), Column("model", overflow="fold"), Column("version", no_wrap=True),
-                    "strategy", "temp", "source", "key", title=f"Entries ({file if file else 'no entries file'})",
+                    "strategy", "temp", "source", "key", Column("about", overflow="fold"),
+                    title=f"Entries ({file if file else 'no entries file'})",
                     caption="entry id = model@version; a changed setting gives a new version")
     for name, entry in load_entries(entries_file).items():
         temperature = "" if entry.temperature is None else f"{entry.temperature:g}"
         entries.add_row(name, entry.model, entry.entry_id.rpartition("@")[2], entry.strategy, temperature, entry.source,
-                        key_status(entry, keys))
+                        key_status(entry, keys), entry.about.line() if entry.about else "")
     out.print(entries)
 
 

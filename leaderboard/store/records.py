@@ -107,6 +107,8 @@ class EntryRecord(Record):
     def from_entry(cls, entry: Any) -> EntryRecord:
         """From an `arena.entries.Entry`: keeps its `entry_id` and its identity settings (never its key)."""
         settings = {k: v for k, v in entry.identity().items() if k != "model"}
+        if getattr(entry, "about", None) is not None:  # what the model is, for the board: not an identity setting
+            settings["about"] = entry.about.model_dump(mode="json", exclude_none=True)
         return cls(name=entry.name, provider=entry.provider, model=entry.model_name, settings=settings,
                    entry_id=entry.entry_id)
 

@@ -5,6 +5,7 @@ snapshots (readable with one snapshot or many), per-script results and failure s
 from __future__ import annotations
 
 import json
+import re
 
 import pandas as pd
 import streamlit as st
@@ -50,6 +51,22 @@ def pick_entry(entries: pd.DataFrame) -> pd.Series | None:
     return entries[entries["entry_id"] == chosen].iloc[0]
 
 
+def link_text(link: str) -> str:
+    """A link as markdown only when it is a plain http(s) address (a stored row is not trusted), else as text."""
+    if re.fullmatch(r"https?://[^\s()\[\]<>]+", link):
+        return f"[{link}]({link})"
+    return link.replace("[", "").replace("]", "").replace("(", "").replace(")", "")
+
+
+def about_line(about: dict[str, object]) -> str:
+    """The entry's metadata in one line: display name in bold, organisation, licence, release date, link."""
+    parts = [f"**{about['display_name']}**" if about.get("display_name") else "",
+             str(about.get("organisation") or ""), str(about.get("licence") or ""),
+             f"released {about['release_date']}" if about.get("release_date") else "",
+             link_text(str(about.get("link") or ""))]
+    return " · ".join(p for p in parts if p)
+
+
 def settings_table(settings: dict[str, object]) -> pd.DataFrame:
     """One row per setting that is set: name, value as text, what it means."""
     rows = []
@@ -66,7 +83,11 @@ def show_identity(entry: pd.Series, entries: pd.DataFrame) -> None:
     state = "deprecated" if entry["deprecated"] else "active"
     st.caption(f"id `{entry['entry_id']}` · {entry['provider']}/{entry['model']} · version {entry['version']} · "
                f"{state}")
-    st.dataframe(settings_table(safe_settings(entry["settings"])), hide_index=True, width="stretch")
+    settings = safe_settings(entry["settings"])
+    about = settings.pop("about", None)
+    if isinstance(about, dict) and about:
+        st.markdown(about_line(about))
+    st.dataframe(settings_table(settings), hide_index=True, width="stretch")
     st.caption("Settings not listed are unset (the provider's default). Keys are never stored.")
     versions = entries[entries["name"] == entry["name"]][["version", "entry_id", "created_at", "deprecated"]]
     if len(versions) > 1:
