@@ -7,12 +7,15 @@ are flagged deprecated, never deleted) and plays `--placement-games` side-swappe
 every other active entry, through the tournament machinery: rerunning the command resumes.
 With `--pool NAME` it plays only the entries of frozen reference pool NAME (`arena leaderboard
 --freeze NAME`) and is rated against their frozen ratings, without refitting the field.
+`--skip-check` registers without the smoke check, and places the entry only when a recorded game
+shows it making a legal move: an unchecked entry that never did would forfeit its placement games.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import shlex
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -99,7 +102,8 @@ def submit(
     seed: int = SeedOpt,
     concurrency: int = ConcurrencyOpt,
     timeout: float = TimeoutOpt,
-    skip_check: bool = typer.Option(False, "--skip-check", help="Register without the smoke check."),
+    skip_check: bool = typer.Option(False, "--skip-check", help="Register without the smoke check (placed only "
+                                                                 "with a legal move on record)."),
     no_cache: bool = NoCacheOpt,
     as_json: bool = typer.Option(False, "--json", help="Print only a JSON report."),
     pool: str | None = typer.Option(None, "--pool", help="Place against frozen pool NAME only and rate against "
@@ -123,17 +127,47 @@ def submit(
     if report is not None and not as_json:
         print_report(smoke, out)
     version = store.upsert_entry(EntryRecord.from_entry(entry))
-    summary = place(entry, known, store, scripts, placement_games, seed, rounds,
-                    RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout), no_cache, as_json, frozen,
-                    include_provider_failures, entries_file)
+    unplaced = skip_check and not has_legal_move(path, entry)
+    summary = None if unplaced else place(
+        entry, known, store, scripts, placement_games, seed, rounds,
+        RunOptions(rounds=rounds, concurrency=concurrency, timeout_s=timeout), no_cache, as_json, frozen,
+        include_provider_failures, entries_file)
     result.update(registered=True, version=version, versions=registered_versions(path, entry.name),
                   placement=summary.to_dict() if summary else None)
+    if unplaced:
+        result["not_placed"] = NOT_PLACED.format(command=resubmit_command(spec, option, entries_file, db))
     if frozen is not None:
         result["pool"] = pool_rating(path, frozen, entry.entry_id, include_provider_failures)
     if as_json:
         print(json.dumps(result, default=str))
     else:
         print_outcome(result, summary)
+
+
+NOT_PLACED = ("not placed: it has no legal move on record and the smoke check was skipped, so its placement "
+              "games would only be forfeited; place it with `{command}` (the smoke check, then the placement "
+              "games)")
+
+
+def resubmit_command(spec: str, option: list[str], entries_file: Path | None, db: Path | None) -> str:
+    """The `arena submit` command line that checks and places the same entry in the same database."""
+    args = ["arena", "submit", spec, *(arg for opt in option for arg in ("-M", opt))]
+    for flag, value in (("--entries-file", entries_file), ("--db", db)):
+        args += [flag, str(value)] if value is not None else []
+    return shlex.join(args)
+
+
+def has_legal_move(path: Path, entry: Entry) -> bool:
+    """Whether `entry` ended a decision of a recorded game in a legal action (a built-in agent plays
+    legally by construction): `--skip-check` places only such an entry."""
+    if entry.is_builtin:
+        return True
+    for game in Reader(path).games(entry_id=entry.entry_id, limit=1_000_000):
+        sides = [side for side in ("civilians", "murderer") if getattr(game, f"{side}_entry") == entry.entry_id]
+        if any(getattr(game, f"{side}_decisions") > getattr(game, f"{side}_provider_forfeits")
+               + getattr(game, f"{side}_own_forfeits") for side in sides):
+            return True
+    return False
 
 
 def refuse(result: dict[str, Any], smoke: SmokeReport | None, as_json: bool) -> NoReturn:
@@ -149,8 +183,8 @@ def refuse(result: dict[str, Any], smoke: SmokeReport | None, as_json: bool) -> 
 
 def print_outcome(result: dict[str, Any], summary: TournamentSummary | None) -> None:
     """What was registered, what the placement played, and the rating against a frozen pool."""
-    placed = "no other active entries yet: nothing to play" if summary is None else (
-        f"placement {summary.tournament_id}: {summary.played} games played, {summary.remaining} still to play")
+    placed = result.get("not_placed") or ("no other active entries yet: nothing to play" if summary is None else (
+        f"placement {summary.tournament_id}: {summary.played} games played, {summary.remaining} still to play"))
     out.print(f"registered [bold]{escape(result['name'])}[/] as {escape(result['entry_id'])} (version "
               f"{result['version']}); {escape(placed)}", highlight=False, soft_wrap=True)
     if (rated := result.get("pool")) is not None:

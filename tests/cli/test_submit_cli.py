@@ -48,8 +48,8 @@ def test_a_new_entry_is_registered_and_placed_against_the_active_pool(tmp_path):
 def test_a_changed_setting_is_a_new_version_and_the_old_one_stays_listed_as_deprecated(tmp_path):
     db = tmp_path / "a.duckdb"
     submit(db, "builtin/random")
-    old = submit(db, "mock/player", "--skip-check")
-    new = submit(db, "mock/player", "--skip-check", "-M", "temperature=0.4")
+    old = submit(db, "mock/player")  # checked and placed: `--skip-check` would place neither version
+    new = submit(db, "mock/player", "-M", "temperature=0.4")
     assert new["entry_id"] != old["entry_id"] and new["version"] == 2
     assert new["versions"] == [{"entry_id": old["entry_id"], "version": 1, "deprecated": True},
                                {"entry_id": new["entry_id"], "version": 2, "deprecated": False}]
@@ -81,7 +81,7 @@ def test_a_newcomer_is_placed_against_a_frozen_pool_only_and_rated_against_its_f
     submit(db, "mock/player", "--skip-check")  # joins the active pool, not the frozen one
     pool = {e.entry_id: e.rating for e in Reader(db).rating_pool("ref")}
     assert set(pool) == {random_entry["entry_id"], naive["entry_id"]}
-    late = submit(db, "mock/player", "--skip-check", "-M", "temperature=0.3", "--pool", "ref")
+    late = submit(db, "mock/player", "-M", "temperature=0.3", "--pool", "ref")
     opponents = {g.civilians_entry for g in Reader(db).games(tournament_id=late["placement"]["tournament_id"])}
     assert opponents == {late["entry_id"], *pool}  # only the frozen pool's entries, not the other mock/player
     rated = late["pool"]
@@ -111,3 +111,24 @@ def test_the_smoke_check_prints_as_tables_like_models_check(tmp_path):
     builtin = runner.invoke(app, ["submit", "builtin/naive", "--db", str(db), "--scripts", str(FIXTURE_CASE),
                                   "--rounds", "1"])
     assert builtin.exit_code == 0 and "legal by construction" in builtin.stdout
+
+
+def test_skip_check_registers_but_does_not_place_an_entry_with_no_legal_move_on_record(tmp_path):
+    db = tmp_path / "a.duckdb"
+    submit(db, "builtin/random")
+    garbage = submit(db, "mock/garbage", "-M", 'outputs=["not json"]', "--skip-check")
+    assert garbage["registered"] is True and garbage["smoke"] is None and garbage["placement"] is None
+    assert "no legal move on record" in garbage["not_placed"]
+    assert f"arena submit mock/garbage -M 'outputs=[\"not json\"]' --db {db}" in garbage["not_placed"]
+    assert garbage["entry_id"] in {e.entry_id for e in Reader(db).entries()} and Reader(db).games() == []
+    shown = runner.invoke(app, ["submit", "mock/garbage", "-M", 'outputs=["not json"]', "--skip-check", "--db",
+                                str(db), "--scripts", str(FIXTURE_CASE)])
+    assert shown.exit_code == 0 and "not placed: it has no legal move on record" in " ".join(shown.stdout.split())
+
+
+def test_skip_check_places_an_entry_whose_recorded_games_show_a_legal_move(tmp_path):
+    db = tmp_path / "a.duckdb"
+    submit(db, "builtin/random")
+    checked = submit(db, "mock/player")
+    again = submit(db, "mock/player", "--skip-check")  # its placement games are on record: resumed
+    assert "not_placed" not in again and again["placement"]["tournament_id"] == checked["placement"]["tournament_id"]
