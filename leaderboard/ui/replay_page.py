@@ -102,11 +102,14 @@ def headings(columns: Iterable[str]) -> dict[str, str]:
     return {str(c): str(c)[:1].upper() + str(c)[1:] for c in columns}
 
 
-def show_header(game: pd.Series, t: Transcript, names: dict[str, str], n_turns: int) -> None:
+def show_header(game: pd.Series, t: Transcript, names: dict[str, str], n_turns: int, at_end: bool = True) -> None:
+    """The game's header; before the last turn it keeps the end (status, winner) hidden, so stepping through a
+    replay spoils nothing."""
     st.subheader(plain(t.started.get("script_title") or game["script_id"]))
     cols = st.columns(5)
-    cols[0].metric("Status", str(game["status"]))
-    cols[1].metric("Winner", DASH if missing(game["winner"]) else str(game["winner"]))
+    cols[0].metric("Status", str(game["status"]) if at_end else "in play", help=None if at_end else HIDDEN)
+    winner = DASH if missing(game["winner"]) else str(game["winner"])
+    cols[1].metric("Winner", winner if at_end else "?", help=None if at_end else HIDDEN)
     cols[2].metric("Turns", count(n_turns), help=f"{count(game['n_events'])} events in the log")
     cols[3].metric("Tokens", count(game["tokens"]), help="Prompt and completion tokens of every model call")
     cols[4].metric("Cost", money(game["cost_usd"]), help="US dollars at the entries' prices; built-ins cost nothing")
@@ -115,6 +118,19 @@ def show_header(game: pd.Series, t: Transcript, names: dict[str, str], n_turns: 
                 f"`{str(game['script_hash'])[:12]}`) · seed {game['seed']}")
     if game["abort_reason"]:
         st.warning(f"Game did not finish: {game['abort_reason']}")
+
+
+HIDDEN = "Shown when the slider reaches the last turn."
+
+
+def wanted_turn(n_turns: int) -> int:
+    """The turn the page will show (the slider's value, else `?turn=`, else the last), read before the slider is
+    drawn so that the header above it knows whether the end may show."""
+    value = st.session_state.get(f"turn_{n_turns}", st.query_params.get("turn", n_turns))
+    try:
+        return min(max(int(value), 1), max(n_turns, 1))
+    except (TypeError, ValueError):
+        return n_turns
 
 
 def pick_turn(n_turns: int) -> int:
@@ -278,10 +294,12 @@ def show_game(path: str, game_id: str) -> None:
         st.warning(f"No game {game_id!r} in this database.")
         return
     game, names = row.iloc[0], data.display_names(path)
-    t = build_transcript(events.to_dict("records"))
     script = case(str(game["script_id"]))
+    places = {loc.id: loc.name for loc in script.locations} if script else {}
+    t = build_transcript(events.to_dict("records"), places, {c.id: c.title for c in script.clues} if script else {})
     n_turns = len(turns(t))
-    show_header(game, t, names, n_turns)
+    at_end = wanted_turn(n_turns) >= n_turns
+    show_header(game, t, names, n_turns, at_end)
     seats = pd.DataFrame(seating_rows(t, names))
     if not seats.empty:
         ids = {"civilians": str(game["civilians_entry"]), "murderer": str(game["murderer_entry"])}
@@ -298,7 +316,11 @@ def show_game(path: str, game_id: str) -> None:
             show_conversation(t, script, turn)
         with panel:
             show_knowledge(t, script, turn)
-    show_votes(t)
+    if at_end:
+        show_votes(t)
+    else:
+        st.subheader("Votes")
+        st.caption("The votes and the outcome show when the slider reaches the last turn.")
     show_calls(path, game_id, t)
 
 

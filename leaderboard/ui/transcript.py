@@ -56,6 +56,12 @@ class Transcript:
     usage: dict[str, dict[str, float]] = field(default_factory=dict)
     outcome: dict[str, Any] | None = None
     ended_status: str | None = None
+    places: Mapping[str, str] = field(default_factory=dict)  # location id -> name, from the case when installed
+    clues: Mapping[str, str] = field(default_factory=dict)  # clue id -> title
+
+    def place(self, location: str | None) -> str:
+        """A location's name (its id when the case is not installed here)."""
+        return self.places.get(location or "", location or "")
 
     def who(self, role: str | None) -> str:
         """`Name (role)`, marked when the role belongs to the murderer faction."""
@@ -97,7 +103,7 @@ def action_line(t: Transcript, role: str | None, p: Mapping[str, Any]) -> Line:
         return Line(t.who(role), "asks", t.who(p.get("target")), speech, marks(p),
                     question=str(p.get("question") or ""))
     if kind == "investigate":
-        return Line(t.who(role), "investigates", str(p.get("location") or ""), speech, marks(p))
+        return Line(t.who(role), "investigates", t.place(p.get("location")), speech, marks(p))
     return Line(t.who(role), kind or "pass", "", speech, marks(p))
 
 
@@ -117,9 +123,11 @@ def line_for(t: Transcript, kind: str, role: str | None, p: Mapping[str, Any]) -
         return Line(t.who(role), "answers", t.who(p.get("asker")), str(p.get("text") or ""), marks(p),
                     question=str(p.get("question") or ""))
     if kind == "clue_revealed":
-        where = f" at {p['location']}" if p.get("location") else ""
+        where = f" at {t.place(p['location'])}" if p.get("location") else ""
+        clue = str(p.get("clue_id", ""))
+        title = str(p.get("title", "")) or t.clues.get(clue, clue)
         return Line(t.who(p.get("by")) or "(game)", f"clue revealed ({p.get('reason', '')}{where})",
-                    str(p.get("clue_id", "")), str(p.get("title", "")), clue_id=str(p.get("clue_id", "")))
+                    title, "", clue_id=clue)
     if kind == "reasoning":
         text = f"Method: {p.get('method') or ''}\nMotive: {p.get('motive') or ''}"
         return Line(t.who(role), "suspects", t.who(p.get("suspect")) or "nobody", text, marks(p))
@@ -153,9 +161,11 @@ def with_reasoning(line: Line, pending: dict[str, list[str]]) -> Line:
     return replace(line, reasoning=queued.pop(0)) if queued else line
 
 
-def build_transcript(rows: Iterable[Mapping[str, Any]]) -> Transcript:
-    """The transcript of one game's event rows (in `seq` order)."""
-    t = Transcript()
+def build_transcript(rows: Iterable[Mapping[str, Any]], places: Mapping[str, str] | None = None,
+                     clues: Mapping[str, str] | None = None) -> Transcript:
+    """The transcript of one game's event rows (in `seq` order); `places` and `clues` name the case's location
+    and clue ids, so no line reads as an id."""
+    t = Transcript(places=dict(places or {}), clues=dict(clues or {}))
     pending: dict[str, list[str]] = {}
     for row in rows:
         kind, role, p = str(row["type"]), row.get("role"), payload_of(row)

@@ -235,6 +235,31 @@ def test_replay_deep_link_steps_to_a_turn_with_full_text_and_the_clue_panel(boar
     assert len(at.chat_message) == 1
 
 
+def test_replay_before_the_last_turn_hides_the_end_and_names_places_and_clues(board_db: BoardDb) -> None:
+    game = Reader(board_db.path).games(status="finished")[0]
+    events = Reader(board_db.path).events(game.game_id)
+    turns = [e for e in events if e.type in TURN_EVENTS]
+    at = app("replay", board_db.path, game=game.game_id, turn="2")
+    assert_clean(at)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Winner"] == "?" and metrics["Status"] == "in play"
+    assert not any(m.value.startswith("**Outcome:**") for m in at.markdown), "the end is not shown at turn 2"
+    assert any("last turn" in c.value for c in at.caption)
+    at.slider[0].set_value(len(turns)).run()
+    assert_clean(at)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Winner"] == str(game.winner) and any(m.value.startswith("**Outcome:**") for m in at.markdown)
+    script = board_db.scripts[game.script_id]
+    headings = [m.value for m in at.markdown if " · turn " in m.value]
+    investigated = [e.payload["location"] for e in turns if e.payload.get("action") == "investigate"]
+    revealed = [e.payload["clue_id"] for e in turns if e.type == "clue_revealed"]
+    assert investigated and revealed
+    names = {loc.id: loc.name for loc in script.locations}
+    assert all(any(f"→ {plain(names[loc])}" in h for h in headings) for loc in investigated)
+    assert not any(h.endswith(f"→ {plain(loc)} · turn") for h in headings for loc in investigated if loc != names[loc])
+    assert not any(f"→ {plain(clue)} ·" in h for h in headings for clue in revealed), "clues by title, not id"
+
+
 def test_scripts_page_shows_case_statistics(board_db: BoardDb) -> None:
     at = app("scripts", board_db.path)
     assert_clean(at)
