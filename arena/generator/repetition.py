@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from arena.generator import textunits
+from arena.scripts.prose import recurring_per_group
 
 
 def sentences(text: str, language: str = "en") -> list[str]:
@@ -22,10 +23,5 @@ def repeat_share(scripts: Sequence[str], language: str = "en") -> float:
     """Share of the sentences (longer than six words) of these scripts that also appear, word for word, in
     another of them."""
     by_role = [sentences(text, language) for text in scripts]
-    owners: dict[str, set[int]] = {}
-    for i, role_sentences in enumerate(by_role):
-        for sentence in role_sentences:
-            owners.setdefault(sentence, set()).add(i)
     total = sum(len(s) for s in by_role)
-    shared = sum(len(owners[s]) > 1 for role_sentences in by_role for s in role_sentences)
-    return shared / total if total else 0.0
+    return sum(recurring_per_group(by_role)) / total if total else 0.0

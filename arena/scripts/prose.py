@@ -162,16 +162,20 @@ def masked_sentences(script: Script, vocabulary: Iterable[str] = ()) -> list[str
     return [masked(s, pattern) for text in reader_texts(script) for s in sentences(text, script.language)]
 
 
+def recurring_per_group(groups: Sequence[Sequence[str]]) -> list[int]:
+    """For each group (a case's masked sentences, a role's sentences), how many of its items also occur in
+    another group."""
+    owners: dict[str, set[int]] = {}
+    for i, group in enumerate(groups):
+        for item in group:
+            owners.setdefault(item, set()).add(i)
+    return [sum(len(owners[item]) > 1 for item in group) for group in groups]
+
+
 def masked_recurrence(cases: Sequence[Sequence[str]]) -> tuple[int, int]:
     """(sentences whose masked form occurs in another case, sentences) over `cases`, each given as its
     masked sentences (`masked_sentences`)."""
-    owners: dict[str, set[int]] = {}
-    for i, case in enumerate(cases):
-        for sentence in case:
-            owners.setdefault(sentence, set()).add(i)
-    total = sum(len(case) for case in cases)
-    shared = sum(len(owners[s]) > 1 for case in cases for s in case)
-    return shared, total
+    return sum(recurring_per_group(cases)), sum(len(case) for case in cases)
 
 
 @dataclass(frozen=True)
@@ -202,17 +206,15 @@ def group_of(script: Script) -> tuple[str, str]:
 def corpus_figures(scripts: Sequence[Script]) -> dict[tuple[str, str], ProseFigures]:
     """Per (plot, language): cases, questions, fact share and masked recurrence (against the whole corpus of the
     same language, so a template shared by two plots still counts as recurring)."""
-    masked_by_case = [masked_sentences(s) for s in scripts]
-    owners: dict[tuple[str, str], set[int]] = {}
-    for i, (script, case) in enumerate(zip(scripts, masked_by_case, strict=True)):
-        for sentence in case:
-            owners.setdefault((script.language, sentence), set()).add(i)
+    recurring: dict[int, int] = {}
+    for language in {s.language for s in scripts}:
+        same = [i for i, s in enumerate(scripts) if s.language == language]
+        recurring |= dict(zip(same, recurring_per_group([masked_sentences(scripts[i]) for i in same]), strict=True))
     out: dict[tuple[str, str], ProseFigures] = {}
-    for script, case in zip(scripts, masked_by_case, strict=True):
+    for i, script in enumerate(scripts):
         stated, total = fact_share(script)
-        recurring = sum(len(owners[(script.language, s)]) > 1 for s in case)
         key = group_of(script)
         was = out.get(key, ProseFigures(0, 0, 0, 0, 0))
         out[key] = ProseFigures(was.cases + 1, was.questions + len(script.questions), was.sentences + total,
-                                was.stated + stated, was.recurring + recurring)
+                                was.stated + stated, was.recurring + recurring[i])
     return out
