@@ -208,16 +208,8 @@ def cctv_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
 def timetable_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
     """The staff's movement board: one bar per stay in a room, read against the time axis; times never printed."""
     steps = sorted((f.slot, f.place) for f in draft.facts if isinstance(f, At))
-    spans: list[dict[str, Any]] = []
-    for slot, place in steps:
-        if spans and spans[-1]["place"] == place and spans[-1]["last"] == slot - 1:
-            spans[-1]["last"] = slot
-        else:
-            spans.append({"place": place, "first": slot, "last": slot})
     first, last = steps[0][0], steps[-1][0]
-    rows = [{"label": person_name(world, draft.subject).split()[0], "spans": [
-        {"start": world.slots[s["first"]], "end": slot_end(world, s["last"]), "label": world.place_name(s["place"]),
-         "colour": BAR_COLOURS[i % len(BAR_COLOURS)]} for i, s in enumerate(spans)]}]
+    rows = [{"label": person_name(world, draft.subject).split()[0], "spans": stay_bars(world, steps)}]
     for staff in rng.sample(world.setting.staff, min(2, len(world.setting.staff))):
         room = rng.choice(world.layout.rooms).name
         rows.append({"label": staff.capitalize(), "spans": [{"start": world.slots[first], "end": slot_end(world, last),
@@ -226,6 +218,18 @@ def timetable_params(rng: random.Random, draft: ClueDraft, world: World) -> dict
     start = world.slots[max(0, first - 1)]
     return {"title": "Movement board kept by the staff", "start": start, "end": slot_end(world, last + 1),
             "tick_minutes": 15, "rows": rows, "width": 1000}
+
+
+def stay_bars(world: World, steps: list[tuple[int, str]]) -> list[dict[str, Any]]:
+    """One bar per stay in a room, from (slot, place) steps in time order: a movement board's row."""
+    spans: list[dict[str, Any]] = []
+    for slot, place in steps:
+        if spans and spans[-1]["place"] == place and spans[-1]["last"] == slot - 1:
+            spans[-1]["last"] = slot
+        else:
+            spans.append({"place": place, "first": slot, "last": slot})
+    return [{"start": world.slots[s["first"]], "end": slot_end(world, s["last"]), "label": world.place_name(s["place"]),
+             "colour": BAR_COLOURS[i % len(BAR_COLOURS)]} for i, s in enumerate(spans)]
 
 
 def slot_end(world: World, slot: int) -> str:
@@ -274,6 +278,11 @@ def clock_sheet(rng: random.Random, draft: ClueDraft) -> dict[str, Any]:
 
 
 def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
+    from arena.generator.plots.text import plot_card
+
+    plotted = plot_card(rng, draft, world)
+    if plotted is not None:
+        return plotted
     if draft.style == "clock":
         return clock_sheet(rng, draft) if draft.medium == "collage" else clock_params(rng, draft)
     if draft.source == "cctv":
@@ -301,7 +310,9 @@ def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
     if draft.style == "inventory":
         room = world.place_name(world.weapon_place)
         return {"style": "report", "font": "mono", "heading": f"Inventory check: {room}",
-                "body": f"{world.weapon.container.capitalize()}: open.\n{world.weapon.name.capitalize()}: MISSING.\n"
+                "body": f"{world.weapon.container.capitalize()}: "
+                        f"{'locked' if world.plot_spec.access == 'keys' else 'open'}.\n"
+                        f"{world.weapon.name.capitalize()}: MISSING.\n"
                         f"Note: the only {world.weapon.name} in {world.building}; it is never kept anywhere else.",
                 "footer": f"Checked after the alarm at {world.slots[world.discovery_slot]}."}
     if draft.style == "floorplan":

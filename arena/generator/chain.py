@@ -26,6 +26,10 @@ class ChainBuilder:
 
 
 def means_steps(chain: ChainBuilder, world: World, drafts: dict[str, ClueDraft]) -> list[str]:
+    if "c_keys" in drafts:
+        from arena.generator.plots.chain import key_steps
+
+        return key_steps(chain, world, drafts)
     if "c_log" not in drafts:
         return []
     w, m = world, world.murder_slot
@@ -36,6 +40,11 @@ def means_steps(chain: ChainBuilder, world: World, drafts: dict[str, ClueDraft])
     chain.add("s_source", f"The {w.weapon.name} could only be taken from the {room}.", ["s_weapon", "c_inventory"])
     return [chain.add("s_means", f"The door log shows that only {entered} entered the {room} by {w.slots[m]}, so "
                       f"only they could have taken the {w.weapon.name}.", ["s_source", "s_time", "c_log"])]
+
+
+def when_where(world: World) -> str:
+    """The step that fixes the crime's time (and, for a poison, its room): what clearing by alibi rests on."""
+    return "s_place" if world.plot_spec.time == "onset" else "s_time"
 
 
 def clearing_steps(chain: ChainBuilder, world: World, drafts: dict[str, ClueDraft]) -> list[str]:
@@ -53,8 +62,10 @@ def clearing_steps(chain: ChainBuilder, world: World, drafts: dict[str, ClueDraf
         elif h.refutation == "alibi":
             clue = f"c_alibi_{h.person}" if f"c_alibi_{h.person}" in drafts else "c_floorplan"
             place = w.place_name(w.positions[h.person][m])
+            when = "the poison was given" if w.plot_spec.time == "onset" else "the murder happened"
             out.append(chain.add(f"s_clear_{h.person}", f"{person.name} was in the {place} at {w.slots[m]}, so "
-                                 f"could not have been in the {scene} when the murder happened.", ["s_time", clue]))
+                                 f"could not have been in the {scene} when {when}.",
+                                 [when_where(w), clue]))
         elif h.refutation == "reach":
             fact = next(f for f in drafts[f"c_reach_{h.person}"].facts
                         if isinstance(f, At) and f.slot == h.reach_slot)
@@ -63,7 +74,7 @@ def clearing_steps(chain: ChainBuilder, world: World, drafts: dict[str, ClueDraf
                 f"s_clear_{h.person}", f"{person.name} was in the {w.place_name(fact.place)} at "
                 f"{w.slots[fact.slot]}, {gap} doorways from the {scene}. Passing one doorway per quarter hour, "
                 f"{person.name} could not have been in the {scene} at {w.slots[m]}.",
-                ["s_time", "s_doors", f"c_reach_{h.person}"]))
+                [when_where(w), "s_doors", f"c_reach_{h.person}"]))
     return out
 
 
@@ -72,7 +83,11 @@ def build_chain(world: World, drafts: tuple[ClueDraft, ...]) -> ReasoningChain:
     w = world
     chain = ChainBuilder()
     scene = w.place_name(w.murder_place)
-    if "c_clock_note" in by_id:
+    if w.plot_spec.time != "clock":
+        from arena.generator.plots.chain import time_steps
+
+        finals = time_steps(chain, w, by_id)
+    elif "c_clock_note" in by_id:
         shows = clock_label(minutes_of(w.slots[w.murder_slot]) - w.clock_slow)
         chain.add("s_clock", f"The clock from the {scene} stopped in the struggle, showing {shows}.", ["c_clock"])
         finals = [chain.add("s_time", f"That clock ran {w.clock_slow} minutes slow, so {w.victim} was killed at "
@@ -88,6 +103,7 @@ def build_chain(world: World, drafts: tuple[ClueDraft, ...]) -> ReasoningChain:
     if motive_ids:  # context: a motive explains the crime, but unknown motives never clear anyone
         chain.add("s_motive", f"{names} had a reason to kill {w.victim}: {motive_sentence(w)}", motive_ids)
     finals += clearing_steps(chain, w, by_id)
-    chain.add("s_final", f"Everyone else is ruled out: only {names} had access to the {w.weapon.name} and the "
-              f"chance to be in the {w.place_name(w.murder_place)} at {w.slots[w.murder_slot]}.", finals)
+    access = "" if w.plot_spec.access == "none" else f"access to the {w.weapon.name} and "
+    chain.add("s_final", f"Everyone else is ruled out: only {names} had {access}the chance to be in the "
+              f"{w.place_name(w.murder_place)} at {w.slots[w.murder_slot]}.", finals)
     return ReasoningChain(id="chain_main", conclusion=f"{names} killed {w.victim}.", steps=chain.steps)

@@ -14,6 +14,7 @@ from arena.generator import pools
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, Motive, Trace
 from arena.generator.phrases import article, capital, moment, motive_phrase
+from arena.generator.plots.text import plot_text, plot_title
 from arena.generator.world import World
 
 
@@ -26,6 +27,9 @@ def first(world: World, person_id: str | None) -> str:
 
 
 def clue_title(draft: ClueDraft, world: World) -> str:
+    plotted = plot_title(draft, world)
+    if plotted is not None:
+        return plotted
     subject, room = first(world, draft.subject), world.place_name(draft.location) if draft.location else ""
     titles = {
         "clock": "The stopped clock", "autopsy": "The coroner's preliminary report",
@@ -152,10 +156,14 @@ def outfit_words(look: str) -> str:
 
 
 def clue_text(rng: random.Random, draft: ClueDraft, world: World) -> str:
+    plotted = plot_text(rng, draft, world)
+    if plotted is not None:
+        return plotted
     if draft.is_image:
         return caption(rng, draft, world)
     if draft.style == "inventory":
-        return (f"{world.weapon.container.capitalize()} in the {world.place_name(world.weapon_place)} stands open and "
+        state = "is locked again, yet" if world.plot_spec.access == "keys" else "stands open and"
+        return (f"{world.weapon.container.capitalize()} in the {world.place_name(world.weapon_place)} {state} "
                 f"the {world.weapon.name} is gone. The staff confirm it is the only one in {world.building} and is "
                 f"never kept anywhere else.")
     if draft.style in ("alibi", "reach"):

@@ -20,11 +20,14 @@ from arena.generator.facts import (
     At,
     CaseFacts,
     ClockSlow,
+    ClockTampered,
+    Collapse,
     Fact,
     Motive,
     MotiveVoid,
     MurderPlace,
     NoMotive,
+    Onset,
     Query,
     Relation,
 )
@@ -107,13 +110,22 @@ def role_facts(world: World, written: dict[str, Draft]) -> dict[str, tuple[Fact,
     return out
 
 
+def given_facts(world: World) -> tuple[Fact, ...]:
+    """What the public briefing states: where the body lay (the murder room), or where a poisoned victim collapsed
+    and when (the room where the poison was given is for the evidence to show)."""
+    if world.plot_spec.time == "onset":
+        return (Collapse(slot=world.discovery_slot, place=world.scene),)
+    return (MurderPlace(place=world.murder_place),)
+
+
 def case_facts(world: World, drafts: tuple[ClueDraft, ...], written: dict[str, Draft],
                queries: dict[str, Query]) -> CaseFacts:
     return CaseFacts(
         slots=world.slots, people={p.id: p.name for p in world.people},
-        places={r.id: r.name for r in world.layout.rooms}, weapons={w[0]: w[1] for w in pools.WEAPONS},
+        places={r.id: r.name for r in world.layout.rooms},
+        weapons={w[0]: w[1] for w in (*pools.WEAPONS, *(pools.POISONS if world.plot_spec.time == "onset" else ()))},
         motive_phrases={kind: v[2] for kind, v in pools.MOTIVES.items()}, culprits=world.culprits,
-        given=(MurderPlace(place=world.murder_place),), clues={d.id: d.facts for d in drafts},
+        given=given_facts(world), clues={d.id: d.facts for d in drafts},
         roles=role_facts(world, written), sightings={pid: tuple(dict.fromkeys(w.sightings))
                                                       for pid, w in written.items()},
         queries=queries, media_clues=tuple(d.id for d in drafts if d.is_image and d.medium not in TEXT_RICH),
@@ -147,6 +159,12 @@ def statement_text(fact: Fact, world: World) -> str | None:
     if isinstance(fact, MotiveVoid):
         person = world.person(fact.person)
         return f"{person.name}'s motive was settled: {motive_phrase(world, person, void=True)}."
+    if isinstance(fact, ClockTampered):
+        room = world.place_name(world.murder_place)
+        return (f"The clock in the {room} was set by hand after it stopped: the time it "
+                "shows is false.")
+    if isinstance(fact, Onset):
+        return f"The {world.weapon.name} takes effect {15 * fact.slots} minutes after it is swallowed."
     return None
 
 

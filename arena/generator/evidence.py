@@ -36,8 +36,10 @@ MEDIA_RICH = frozenset({"clock", "floorplan", "furnished_plan", "route_map", "ba
                         "collage", "seating_chart", "evidence"})
 SEATS = 6  # chairs at each round table of a seating plan
 FURNITURE = ("piano", "bookshelf", "wardrobe", "bed", "sofa", "desk", "fireplace", "round table", "safe", "stove")
-CORONERS = ("Dr H. Marlow, coroner", "Dr R. Okoye, coroner", "Dr S. Ferrand, coroner")
-CLOCKMAKERS = ("A. Kessler, clockmaker", "B. Lindt, clockmaker", "P. Rusk, clockmaker")
+CORONERS = ("Dr H. Marlow, coroner", "Dr R. Okoye, coroner", "Dr S. Ferrand, coroner", "Dr L. Achebe, coroner",
+            "Dr M. Varga, coroner", "Dr T. Lindqvist, coroner")
+CLOCKMAKERS = ("A. Kessler, clockmaker", "B. Lindt, clockmaker", "P. Rusk, clockmaker", "J. Moreau, clockmaker",
+               "K. Oduya, clockmaker", "E. Halloran, clockmaker")
 
 
 @dataclass(frozen=True)
@@ -299,7 +301,9 @@ def slips(rng: random.Random, world: World, clues: list[ClueDraft]) -> list[Clue
 
 
 def plan_evidence(rng: random.Random, world: World) -> tuple[ClueDraft, ...]:
-    clues = crime_clues(rng, world)
+    from arena.generator.plots.clues import crime_clues as plot_clues
+
+    clues = plot_clues(rng, world)
     cleared, marked = herring_clues(rng, world)
     cleared = slips(rng, world, seated(rng, world, dressed(rng, world, cleared)))
     clues.append(floorplan_clue(rng, world, marked))

@@ -136,6 +136,51 @@ class Amount(FactModel):
     value: float
 
 
+class WatchStopped(FactModel):
+    """The victim's watch stopped at the blow, showing `shows` (minutes after midnight)."""
+
+    type: Literal["watch_stopped"] = "watch_stopped"
+    shows: int
+
+
+class ClockTampered(FactModel):
+    """The scene's stopped clock was set by hand after it stopped: the time it shows is false."""
+
+    type: Literal["clock_tampered"] = "clock_tampered"
+
+
+class Collapse(FactModel):
+    """The victim collapsed during `slot` in `place` (a poison took effect then)."""
+
+    type: Literal["collapse"] = "collapse"
+    slot: int
+    place: str
+
+
+class Onset(FactModel):
+    """The poison takes effect `slots` quarter hours after it is swallowed."""
+
+    type: Literal["onset"] = "onset"
+    slots: int
+
+
+class VictimAt(FactModel):
+    """The victim was in `place` during `slot` (the victim's phone trail)."""
+
+    type: Literal["victim_at"] = "victim_at"
+    place: str
+    slot: int
+
+
+class KeyLog(FactModel):
+    """`place` was kept locked all evening and its only key was held by these people over these slots, both ends
+    included (exhaustive): only a holder could open it, or lock it behind them."""
+
+    type: Literal["key_log"] = "key_log"
+    place: str
+    holds: tuple[tuple[str, int, int], ...]
+
+
 class Relation(FactModel):
     """`person`'s relation to the victim (stated in the person's own role script)."""
 
@@ -146,7 +191,8 @@ class Relation(FactModel):
 
 Fact = Annotated[
     At | MurderTime | StoppedClock | ClockSlow | MurderPlace | CauseOfDeath | WeaponKept | EntryLog | Motive
-    | MotiveVoid | NoMotive | Detail | Doors | Trace | Count | Amount | Relation,
+    | MotiveVoid | NoMotive | Detail | Doors | Trace | Count | Amount | Relation | WatchStopped | ClockTampered
+    | Collapse | Onset | VictimAt | KeyLog,
     Field(discriminator="type"),
 ]
 
@@ -154,7 +200,8 @@ QueryKind = Literal[
     "where", "relation", "weapon", "weapon_place", "murder_time", "clock_shows", "clock_offset", "entered",
     "motive_kind", "voided", "doors_of", "route_next", "count", "max_amount", "with_motive", "with_means",
     "no_opportunity", "culprits", "detail", "door_count", "marker_count", "trail_rooms", "taller_bars",
-    "entry_time", "distance", "present",
+    "entry_time", "distance", "present", "watch_shows", "key_holder", "key_holder_any",
+    "victim_rooms", "murder_place", "onset",
 ]
 
 

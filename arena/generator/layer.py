@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from arena.generator.facts import CaseFacts, Fact, MurderPlace
+from arena.generator.facts import CaseFacts, Collapse, Fact, MurderPlace
 from arena.generator.solver import Solver
 from arena.scripts.schema import Script
 from multimodal.language import is_chinese
@@ -62,7 +62,7 @@ def attribution(case: CaseFacts) -> dict[str, list[str]]:
 def evidence_document(script: Script, case: CaseFacts) -> dict[str, Any]:
     credit = attribution(case)
     clues = {c.id: c for c in script.clues}
-    scene = case.places[next(f.place for f in case.given if isinstance(f, MurderPlace))]
+    scene = case.places[next(f.place for f in case.given if isinstance(f, MurderPlace | Collapse))]
     zh = is_chinese(script.language)
     facts: list[dict[str, Any]] = [{"id": "murder-room", "says": f"尸体是在{scene}发现的。" if zh else
                                     f"The body was found in the {scene}.",

@@ -193,7 +193,7 @@ def evening_section(d: Draft, specials: dict[int, str]) -> None:
     disc = w.discovery_slot
     alarm = d.pick(alarms(w, d.person.id, lore.ALARMS, "still")).format(
         time=w.slots[disc], room=w.place_name(w.positions[d.person.id][disc]),
-                                       staff=w.staff, victim=w.victim, scene=w.place_name(w.murder_place))
+                                       staff=w.staff, victim=w.victim, scene=w.place_name(w.scene))
     d.paragraphs.append(capital(alarm))
 
 

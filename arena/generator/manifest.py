@@ -1,10 +1,11 @@
 """The manifest of a pinned generated set (`scripts_data/generated.yaml`) and the held-out hash.
 
-The manifest pins every public case by seed and options, so one command rebuilds the set byte for
-byte. Its `heldout` block says how many held-out cases there are and publishes only the SHA-256 of
-their keyed seeds: the seeds come from the secret salt (`heldout.py`), which never enters the
-repository, so nobody can regenerate them from the manifest, while the holder of the salt can show
-that a held-out set is the one published.
+The manifest pins every public case by seed and options (its plot included, checked against the
+plots written in the case's language when the manifest is loaded), so one command rebuilds the set
+byte for byte. Its `heldout` block says how many held-out cases there are and publishes only the
+SHA-256 of their keyed seeds: the seeds come from the secret salt (`heldout.py`), which never enters
+the repository, so nobody can regenerate them from the manifest, while the holder of the salt can
+show that a held-out set is the one published.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 from arena.errors import ConfigError
 from arena.generator.heldout import effective_seed
 from arena.generator.pipeline import GENERATOR_VERSION, Request
+from arena.generator.plots import get_plot
 from arena.generator.world import DEFAULT_WORDS, CaseOptions, Difficulty
 
 STAMP_FILE = ".manifest-stamp"
@@ -32,6 +34,7 @@ class PinnedCase(BaseModel):
     culprits: int = Field(1, ge=1, le=2)
     language: Literal["en", "zh"] = "en"
     words: int | None = Field(None, ge=200)  # default: the manifest's words (en), 6000 characters (zh)
+    plot: str | None = None  # a name of `plots.PLOTS` written in `language`; None: the seed's turn
 
 
 class HeldOut(BaseModel):
@@ -62,11 +65,24 @@ def load_manifest(path: Path) -> Manifest:
     if manifest.generator_version != GENERATOR_VERSION:
         raise ConfigError(f"{path}: pinned for generator version {manifest.generator_version}, this is version "
                           f"{GENERATOR_VERSION} (fix: re-pin the set and update the published figures)")
+    check_plots(path, manifest)
     return manifest
 
 
+def check_plots(path: Path, manifest: Manifest) -> None:
+    """Every plot a case names exists and is written in the case's language (ConfigError naming the seed)."""
+    for i, case in enumerate(manifest.cases):
+        if case.plot is None:
+            continue
+        try:
+            get_plot(case.plot, case.language)
+        except ConfigError as exc:
+            raise ConfigError(f"{path}: cases.{i} (seed {case.seed}): {exc}") from None
+
+
 def public_requests(manifest: Manifest) -> list[Request]:
-    return [Request(c.seed, CaseOptions(c.roles, c.difficulty, c.culprits, case_words(manifest, c), c.language))
+    return [Request(c.seed, CaseOptions(c.roles, c.difficulty, c.culprits, case_words(manifest, c), c.language,
+                                        c.plot))
             for c in manifest.cases]
 
 
@@ -78,7 +94,8 @@ def case_words(manifest: Manifest, case: PinnedCase) -> int:
 
 
 def heldout_options(manifest: Manifest, number: int) -> CaseOptions:
-    """Held-out options cycle like the public ones: 4-8 roles, the three difficulties."""
+    """Held-out options cycle like the public ones: 4-8 roles, the three difficulties; no plot is named, so each
+    case takes its seed's turn (`plots.plot_for`)."""
     i = number - manifest.heldout.first_seed
     return CaseOptions(4 + i % 5, ("easy", "medium", "hard")[(i // 5) % 3], 2 if i % 8 == 5 else 1, manifest.words)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import shutil
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from arena.generator.facts import FACTS_FILE
 from arena.generator.heldout import Split, effective_seed
 from arena.generator.layer import EVIDENCE_FILE, evidence_document
 from arena.generator.legible import Redrawn, make_legible
+from arena.generator.plots import get_plot, plot_for
 from arena.generator.settings import ERA
 from arena.generator.world import CaseOptions, build_world
 from arena.scripts.schema import Script
@@ -88,6 +89,7 @@ def attempt_rng(seed: int, attempt: int) -> random.Random:
 def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS, first_attempt: int = 0) -> GeneratedCase:
     """The first case from the request's sub-seeds (from `first_attempt` on) that passes every check."""
     seed = request.effective if request.effective is not None else effective_seed(request.seed, "public")
+    request = with_plot(request)
     reasons: list[str] = []
     for attempt in range(first_attempt, max_attempts):
         rng = attempt_rng(seed, attempt)
@@ -95,7 +97,7 @@ def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS, first_atte
         if world is None:
             reasons.append("no timeline satisfies the constraints")
             continue
-        meta: dict[str, Any] = {"era": ERA, "generator": {
+        meta: dict[str, Any] = {"era": ERA, "plot": request.options.plot, "generator": {
             "version": GENERATOR_VERSION, "seed": request.seed, "attempt": attempt, "split": request.split,
             "difficulty": request.options.difficulty, "roles": request.options.roles,
             "culprits": request.options.culprits, "words": request.options.words}}
@@ -111,6 +113,15 @@ def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS, first_atte
     summary = ", ".join(f"{check} x{n}" for check, n in failed.most_common())
     raise GenerationError(f"seed {request.seed}: no case passed the checks in {max_attempts} attempts "
                           f"(failed checks: {summary}); last problem: {reasons[-1] if reasons else 'none'}")
+
+
+def with_plot(request: Request) -> Request:
+    """The request with its plot named: the one asked for (checked against the language), else the seed's turn."""
+    held_out = request.split == "heldout"
+    o = request.options
+    name = o.plot or plot_for(request.seed, o.language, held_out)
+    get_plot(name, o.language, held_out)
+    return replace(request, options=replace(o, plot=name, held_out=held_out))
 
 
 def localised(rng: random.Random, case: GeneratedCase) -> GeneratedCase:

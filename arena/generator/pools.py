@@ -186,6 +186,14 @@ WEAPONS = (
     ("wrench", "heavy wrench", "the tool chest", "struck {victim} down with"),
     ("statuette", "bronze statuette", "the curio cabinet", "struck {victim} down with"),
 )
+# poisons that act after a delay (the onset is the case's, stated by the coroner): same shape as WEAPONS
+POISONS = (
+    ("aconite", "aconite tincture", "the apothecary chest", "poisoned {victim} with"),
+    ("digitalis", "digitalis", "the medicine cabinet", "poisoned {victim} with"),
+    ("belladonna", "belladonna drops", "the locked medicine chest", "poisoned {victim} with"),
+    ("strychnine", "strychnine", "the gardener's poison cupboard", "poisoned {victim} with"),
+    ("thallium", "thallium salt", "the laboratory cabinet", "poisoned {victim} with"),
+)
 TRACE_ITEMS = ("monogrammed handkerchief", "silver cufflink", "pair of reading glasses", "fountain pen",
                "silk scarf", "theatre ticket stub", "leather glove", "engraved lighter")
 

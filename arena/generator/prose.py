@@ -23,6 +23,7 @@ from arena.generator.longform import (
     victim_section,
 )
 from arena.generator.phrases import capital, join_names, method_phrase, motive_phrase, motive_sentence, second_person
+from arena.generator.plots.story import crime_event, fetch_line, found_event, found_sentence, murder_line, truth_method
 from arena.generator.world import Person, World
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -35,7 +36,7 @@ def profile(world: World, person: Person) -> str:
 
 def briefing(rng: random.Random, world: World) -> str:
     m_time = world.slots[world.discovery_slot]
-    scene = world.place_name(world.murder_place)
+    scene = world.place_name(world.scene)
     guests = NUMBER_WORDS[len(world.people)]
     opening = rng.choice((
         f"{rng.choice(world.setting.weather)} At {world.building}, {guests} guests had gathered for "
@@ -43,8 +44,9 @@ def briefing(rng: random.Random, world: World) -> str:
         f"{world.victim} had invited {guests} guests to {world.building} for {world.setting.occasion}. "
         f"{rng.choice(world.setting.weather)}",
     ))
-    found = rng.choice((f"At {m_time} {world.staff} found {world.victim} dead in the {scene}.",
-                        f"At {m_time} {world.staff} discovered the body of {world.victim} in the {scene}."))
+    found = found_sentence(world) or rng.choice((f"At {m_time} {world.staff} found {world.victim} dead in the {scene}.",
+                                                 f"At {m_time} {world.staff} discovered the body of {world.victim} in "
+                                                 f"the {scene}."))
     parts = [opening, found]
     if len(world.culprits) > 1:
         parts.append(f"The police are sure that {NUMBER_WORDS[len(world.culprits)]} of the guests acted together.")
@@ -60,6 +62,8 @@ def briefing(rng: random.Random, world: World) -> str:
 def culprit_sentence(world: World, person: Person, t: int) -> str | None:
     """The culprit's own account of fetching the weapon and of the murder, or None for other slots."""
     path, time = world.positions[person.id], world.slots[t]
+    if t == world.murder_slot and (line := murder_line(world, person)) is not None:
+        return line
     if t == world.murder_slot:
         partners = [world.person(c).name for c in world.culprits if c != person.id]
         together = f" together with {join_names(partners)}" if partners else ""
@@ -67,13 +71,18 @@ def culprit_sentence(world: World, person: Person, t: int) -> str | None:
                 f"The quarrel turned ugly and you {method_phrase(world)}. Things were knocked over in the "
                 f"struggle; you did not stop to set them straight.")
     if t == weapon_slot(world, person.id):
+        if (fetched := fetch_line(world, person, t)) is not None:
+            return fetched
         return (f"At {time} you slipped into the {world.place_name(path[t])} and took the {world.weapon.name} "
                 f"from {world.weapon.container}.")
     return None
 
 
 def weapon_slot(world: World, person_id: str) -> int | None:
-    """The first slot at which this person entered the weapon room early enough to strike in time."""
+    """The first slot at which this person entered the weapon room early enough to strike in time (None when the
+    weapon lay at hand)."""
+    if world.plot_spec.access == "none":
+        return None
     gap = world.layout.dist(world.weapon_place, world.murder_place)
     path = world.positions[person_id]
     return next((t for t in range(world.murder_slot - gap + 1) if path[t] == world.weapon_place), None)
@@ -196,9 +205,10 @@ def role_script(rng: random.Random, world: World, person: Person, drafts: tuple[
 def truth_parts(world: World) -> tuple[str, str, list[tuple[str, str]], str]:
     """(method, motive, timeline, summary)."""
     names = join_names([world.person(c).name for c in world.culprits])
-    method = (f"{names} took the {world.weapon.name} from {world.weapon.container} in the "
-              f"{world.place_name(world.weapon_place)} and {method_phrase(world)} in the "
-              f"{world.place_name(world.murder_place)} at {world.slots[world.murder_slot]}.")
+    method = truth_method(world, names) or (
+        f"{names} took the {world.weapon.name} from {world.weapon.container} in the "
+        f"{world.place_name(world.weapon_place)} and {method_phrase(world)} in the "
+        f"{world.place_name(world.murder_place)} at {world.slots[world.murder_slot]}.")
     motive = motive_sentence(world)
     timeline = []
     for c in world.culprits:
@@ -206,8 +216,7 @@ def truth_parts(world: World) -> tuple[str, str, list[tuple[str, str]], str]:
         if fetched is not None:
             timeline.append((world.slots[fetched], f"{world.person(c).name} takes the {world.weapon.name} from the "
                                                    f"{world.place_name(world.weapon_place)}."))
-    timeline.append((world.slots[world.murder_slot], f"{world.victim} is killed in the "
-                                                     f"{world.place_name(world.murder_place)}; the clock stops."))
-    timeline.append((world.slots[world.discovery_slot], f"{world.staff.capitalize()} finds the body."))
+    timeline.append((world.slots[world.murder_slot], crime_event(world)))
+    timeline.append((world.slots[world.discovery_slot], found_event(world)))
     summary = f"{method} Motive: {motive}"
     return method, motive, sorted(timeline), summary

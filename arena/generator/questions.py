@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from arena.generator import pools
 from arena.generator.evidence import FURNITURE, ClueDraft
@@ -170,15 +170,21 @@ def log_questions(qm: QuestionMaker, d: ClueDraft) -> None:
     qm.add(Suite.TIU, f"Which of these people does the door log of the {room} list?", [], [n.label(p) for p in among],
            Query(kind="entered", place=log.place, among=tuple(among), multi=True), [d.id], size=len(among))
     for person in sorted({p for p, _ in log.entries}):
+        first = min(t for p, t in log.entries if p == person)
         qm.add(Suite.TIU, f"According to the door log of the {room}, in which quarter hour did {n.label(person)} "
-               "open its door?", [], list(w.slots), Query(kind="entry_time", place=log.place, person=person), [d.id])
+               "open its door?", [], slot_window(qm, first), Query(kind="entry_time", place=log.place, person=person),
+               [d.id])
 
 
 def card_detail_questions(qm: QuestionMaker, d: ClueDraft) -> None:
-    """Questions on what a text-rich card prints beside its facts (totals, signatures, senders)."""
+    """Questions on what a text-rich card prints beside its facts (totals, signatures). The distractors come from
+    the answer's own pool (coroners for a coroner's report, totals of as many items), so that an options-only prior
+    cannot tell the answer by its kind. How the victim died is not asked: the weapon question asks it, and the
+    methods are too few and too uneven for four honest options."""
     for fact in d.facts:
-        if isinstance(fact, Detail) and fact.person == d.id:
-            stem, pool = CARD_DETAILS[fact.topic]
+        if isinstance(fact, Detail) and fact.person == d.id and fact.topic in CARD_DETAILS:
+            stem, pools_of = CARD_DETAILS[fact.topic]
+            pool = next((p for p in pools_of(d) if fact.value in p), ())
             qm.add(Suite.TIU, stem.format(title=clue_title_of(qm, d)), [fact.value], list(pool),
                    Query(kind="detail", person=d.id, topic=fact.topic), [d.id])
 
@@ -189,19 +195,35 @@ def clue_title_of(qm: QuestionMaker, d: ClueDraft) -> str:
     return clue_title(d, qm.world)
 
 
-CARD_DETAILS = {
-    "method": ("According to \"{title}\", how was the victim killed?", ("stabbed", "struck", "strangled",
-                                                                        "poisoned", "drowned")),
-    "total": ("On the card \"{title}\", what is the total?", tuple(f"{x / 10:.2f}" for x in range(20, 200, 7))),
-    "signature": ("Who signed the card \"{title}\"?", ("Dr H. Marlow, coroner", "A. Kessler, clockmaker",
-                                                       "Dr R. Okoye, coroner", "B. Lindt, clockmaker",
-                                                       "Dr S. Ferrand, coroner", "P. Rusk, clockmaker")),
+def receipt_totals(d: ClueDraft) -> list[list[str]]:
+    """Every total a receipt of as many items as `d`'s could show."""
+    from itertools import combinations
+
+    from arena.generator.evidence import RECEIPT_ITEMS
+
+    size = len(d.extra)
+    return [sorted({f"{sum(float(p) for _, p in combo):.2f}" for combo in combinations(RECEIPT_ITEMS, size)})]
+
+
+def signers(d: ClueDraft) -> list[tuple[str, ...]]:
+    from arena.generator.evidence import CLOCKMAKERS, CORONERS
+
+    return [CORONERS, CLOCKMAKERS]
+
+
+CARD_DETAILS: dict[str, tuple[str, Callable[[ClueDraft], list[Any]]]] = {
+    "total": ("On the card \"{title}\", what is the total?", receipt_totals),
+    "signature": ("Who signed the card \"{title}\"?", signers),
 }
 
 
 def text_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
+    from arena.generator.plots.questions import plot_card_question
+
     w, n = qm.world, qm.naming
     card_detail_questions(qm, d)
+    if plot_card_question(qm, d):
+        return
     if d.style == "autopsy":
         qm.add(Suite.TIU, "According to the coroner's report, what was the weapon?", [w.weapon.name],
                [x[1] for x in pools.WEAPONS], Query(kind="weapon"), [d.id])
@@ -266,6 +288,7 @@ DOOR_COUNTS = 2  # door-count questions per plan: more would make MIU a doorway-
 DISTANCES = 2
 COUNTS = (1, 2, 3, 4)  # the counts a door-count or distance question offers, always the same four
 MARKER_COUNTS = (0, 1, 2, 3)
+BAR_COUNTS = (0, 1, 2, 3)
 
 
 def derived_count(qm: QuestionMaker, query: Query) -> int:
@@ -276,21 +299,39 @@ def derived_count(qm: QuestionMaker, query: Query) -> int:
 
 def balanced_pick(qm: QuestionMaker, candidates: list[T], key: Callable[[T], int], values: tuple[int, ...],
                   k: int) -> list[T]:
-    """Up to `k` candidates whose keys are drawn uniformly from `values`: a target value first, then a candidate
-    with that key (a value no candidate has is dropped). With the same options offered every time, each option
-    is then as often right as any other across the set, so an options-only prior learns nothing from them."""
-    pool, open_values = list(candidates), list(values)
+    """Up to `k` candidates whose keys are drawn uniformly from `values`: `k` target values first, each then
+    filled by a candidate with that key, or left unasked when no candidate has it (drawing again would favour the
+    common values). With the same options offered every time, each option is then as often right as any other
+    across the set, so an options-only prior learns nothing from them."""
+    pool: list[T] = list(candidates)
     out: list[T] = []
-    while len(out) < k and open_values:
-        target = qm.rng.choice(open_values)
+    for target in [qm.rng.choice(values) for _ in range(k)]:
         fitting = [c for c in pool if key(c) == target]
-        if not fitting:
-            open_values.remove(target)
-            continue
-        chosen = qm.rng.choice(fitting)
-        pool.remove(chosen)
-        out.append(chosen)
+        if fitting:
+            chosen = qm.rng.choice(fitting)
+            pool.remove(chosen)
+            out.append(chosen)
     return out
+
+
+def time_options(qm: QuestionMaker, minutes: int, decoy: int | None = None) -> tuple[list[str], list[str]]:
+    """([the time a face shows], three distractors a quarter hour apart around it): how many distractors come
+    before it is drawn evenly, so an options-only prior cannot tell the answer by its place among the times. A
+    decoy (the false time of a tampered clock) is offered when it lies within reach."""
+    before = qm.rng.randrange(4)
+    near = [minutes + 15 * step for step in range(-before, 4 - before) if step]
+    if decoy is not None and decoy not in near and abs(decoy - minutes) <= 45:
+        near[qm.rng.randrange(len(near))] = decoy
+    return [clock_label(minutes)], [clock_label(m) for m in near]
+
+
+def slot_window(qm: QuestionMaker, slot: int) -> list[str]:
+    """Four consecutive quarter hours of the evening holding `slot`, at a place drawn evenly among those the
+    evening allows (so neither the answer's place nor the times offered give it away)."""
+    count = len(qm.world.slots)
+    starts = [s for s in range(slot - 3, slot + 1) if s >= 0 and s + 4 <= count] or [max(0, min(slot, count - 4))]
+    start = qm.rng.choice(starts)
+    return list(qm.world.slots[start:start + 4])
 
 
 def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
@@ -376,7 +417,11 @@ def sheet_question(qm: QuestionMaker, d: ClueDraft) -> None:
 
 
 def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
+    from arena.generator.plots.questions import plot_media_question
+
     w = qm.world
+    if plot_media_question(qm, d):
+        return
     if d.style == "clock" and d.medium == "collage":
         sheet_question(qm, d)
     elif d.source == "cctv":
@@ -402,12 +447,15 @@ def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
         qm.add(Suite.MIU, "How many different rooms does the phone trail pass through?", [],
                count_options("room", 6), Query(kind="trail_rooms", person=d.subject, slots=slots), [d.id])
     elif d.style == "ledger":
-        for f in d.facts:
-            if isinstance(f, Amount):
-                label = qm.naming.label(f.label) if f.label in qm.naming.facts.people else f.label
-                short = label.split()[0] if f.label in qm.naming.facts.people else label
-                qm.add(Suite.MIU, f"On the chart of sums owed to {w.victim}, how many bars are taller than "
-                       f"{short}'s?", [], count_options("bar", 5), Query(kind="taller_bars", person=f.label), [d.id])
+        amounts = [f for f in d.facts if isinstance(f, Amount)]
+        def taller(f: Amount) -> int:
+            return sum(other.value > f.value for other in amounts)
+        for f in balanced_pick(qm, amounts, taller, BAR_COUNTS, 2):
+            label = qm.naming.label(f.label) if f.label in qm.naming.facts.people else f.label
+            short = label.split()[0] if f.label in qm.naming.facts.people else label
+            qm.add(Suite.MIU, f"On the chart of sums owed to {w.victim}, how many bars are taller than "
+                   f"{short}'s?", [], [plural(i, "bar") for i in BAR_COUNTS], Query(kind="taller_bars", person=f.label),
+                   [d.id])
 
 
 PRESENCE_QUESTIONS = 12
@@ -429,13 +477,12 @@ def presence_questions(qm: QuestionMaker, drafts: tuple[ClueDraft, ...] = ()) ->
 
 
 def clock_options(qm: QuestionMaker) -> tuple[list[str], list[str]]:
-    """([the time on the stopped clock's face], distractors: nearby quarters and the hands swapped)."""
+    """([the time on the stopped clock's face], distractors: nearby quarters, evenly placed around it)."""
     w = qm.world
     shows = minutes_of(w.slots[w.murder_slot]) - w.clock_slow
-    hour, minute = divmod(shows, 60)
-    swapped = f"{(minute // 5) % 12 or 12}:{(hour % 12) * 5:02d}"
-    near = [clock_label(shows + delta) for delta in (-30, -15, 15, 30, 60)]
-    return [clock_label(shows)], near + [swapped]
+    if w.shown_slot is not None:  # a tampered clock shows the false time it was set to
+        shows = minutes_of(w.slots[w.shown_slot])
+    return time_options(qm, shows)
 
 
 STEP_QUERIES: dict[str, QueryKind] = {
@@ -447,7 +494,11 @@ STEP_QUERIES: dict[str, QueryKind] = {
 def step_question(qm: QuestionMaker, step: ReasoningStep, clue_refs: list[str]) -> None:
     """One MMR question per reasoning step, keyed by the whole case (person questions ask for every
     true option)."""
+    from arena.generator.plots.questions import plot_step_question, weapon_names
+
     w, n = qm.world, qm.naming
+    if plot_step_question(qm, step, [step.id] + clue_refs):
+        return
     suspects = [p.id for p in w.people]
     kind: QueryKind = STEP_QUERIES.get(step.id, "voided" if step.id.startswith("s_void_") else "no_opportunity")
     evidence = [step.id] + clue_refs
@@ -455,10 +506,11 @@ def step_question(qm: QuestionMaker, step: ReasoningStep, clue_refs: list[str]) 
         qm.add(Suite.MMR, "What time did the stopped clock show when it was found?", *clock_options(qm),
                Query(kind=kind), evidence, depth=step.depth)
     elif kind == "murder_time":
-        qm.add(Suite.MMR, f"At what time was {w.victim} killed?", [w.slots[w.murder_slot]], list(w.slots),
+        qm.add(Suite.MMR, f"At what time was {w.victim} killed?", [w.slots[w.murder_slot]],
+               slot_window(qm, w.murder_slot),
                Query(kind=kind), evidence, depth=step.depth)
     elif kind == "weapon":
-        qm.add(Suite.MMR, f"What was {w.victim} killed with?", [w.weapon.name], [x[1] for x in pools.WEAPONS],
+        qm.add(Suite.MMR, f"What was {w.victim} killed with?", [w.weapon.name], weapon_names(qm),
                Query(kind=kind), evidence, depth=step.depth)
     elif kind == "weapon_place":
         qm.add(Suite.MMR, f"Where could the {w.weapon.name} have been taken from?", [n.label(w.weapon_place)],
@@ -479,14 +531,14 @@ AMONG_TRIES = 6
 
 
 def person_step_question(qm: QuestionMaker, step: ReasoningStep, kind: QueryKind, evidence: list[str],
-                         among: list[str]) -> str | None:
+                         among: list[str], stem: str | None = None) -> str | None:
     w, n = qm.world, qm.naming
     stems = {"with_means": f"Who entered the {n.label(w.weapon_place)} before the murder, and so could have "
                            f"taken the {w.weapon.name}?",
              "with_motive": f"Who had a reason to kill {w.victim} that still held that evening?",
              "culprits": f"Who killed {w.victim}?", "voided": "Whose motive had already been settled?",
              "no_opportunity": f"Who could not have been in the {n.label(w.murder_place)} when the murder happened?"}
-    return qm.add(Suite.MMR, stems[kind], [], [n.label(p) for p in among],
+    return qm.add(Suite.MMR, stem or stems[kind], [], [n.label(p) for p in among],
                   Query(kind=kind, among=tuple(among), multi=True), evidence, depth=step.depth, size=len(among))
 
 

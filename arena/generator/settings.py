@@ -23,6 +23,14 @@ class Setting:
     arrivals: tuple[str, ...] = ()  # how a role came to be there, when `lore.ARRIVALS` ("you came to ...") does not fit
 
 
+HELD_BACK = frozenset({"station"})  # settings only held-out cases use: template learning shows as a gap
+
+
+def drawable(held_out: bool) -> tuple[Setting, ...]:
+    """The settings a case may be drawn in: all of them for a held-out case, the public ones otherwise."""
+    return SETTINGS if held_out else tuple(s for s in SETTINGS if s.id not in HELD_BACK)
+
+
 SETTINGS = (
     Setting(
         id="manor",

@@ -23,19 +23,25 @@ from arena.generator.facts import (
     CaseFacts,
     CauseOfDeath,
     ClockSlow,
+    ClockTampered,
+    Collapse,
     Count,
     Detail,
     Doors,
     EntryLog,
     Fact,
+    KeyLog,
     Motive,
     MotiveVoid,
     MurderPlace,
     MurderTime,
     NoMotive,
+    Onset,
     Query,
     Relation,
     StoppedClock,
+    VictimAt,
+    WatchStopped,
     WeaponKept,
 )
 from arena.generator.floorplan import shortest_paths
@@ -64,6 +70,12 @@ class Knowledge:
     relations: dict[str, str] = field(default_factory=dict)
     nomotive: set[str] = field(default_factory=set)
     details: dict[tuple[str, str], str] = field(default_factory=dict)
+    watch_shows: set[int] = field(default_factory=set)
+    tampered: bool = False
+    collapses: set[int] = field(default_factory=set)
+    onsets: set[int] = field(default_factory=set)
+    victim_at: dict[int, str] = field(default_factory=dict)
+    keylogs: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
 
     def add(self, fact: Fact) -> None:
         if isinstance(fact, At):
@@ -100,6 +112,23 @@ class Knowledge:
             self.nomotive.add(fact.person)
         elif isinstance(fact, Detail):
             self.details[(fact.person, fact.topic)] = fact.value
+        else:
+            self.add_plot_fact(fact)
+
+    def add_plot_fact(self, fact: Fact) -> None:
+        """The facts of the plots beyond the stopped clock (`arena/generator/plots`)."""
+        if isinstance(fact, WatchStopped):
+            self.watch_shows.add(fact.shows)
+        elif isinstance(fact, ClockTampered):
+            self.tampered = True
+        elif isinstance(fact, Collapse):
+            self.collapses.add(fact.slot)
+        elif isinstance(fact, Onset):
+            self.onsets.add(fact.slots)
+        elif isinstance(fact, VictimAt):
+            self.victim_at[fact.slot] = fact.place
+        elif isinstance(fact, KeyLog):
+            self.keylogs[fact.place] = list(fact.holds)
 
 
 class Solver:
@@ -121,13 +150,18 @@ class Solver:
     def known_slots(self) -> set[int] | None:
         """The murder slots the time facts allow (each fact narrows them), or None when none is known.
 
-        A stopped clock fixes the time it shows, corrected by what it is known to run slow; a time that
-        matches no slot leaves no slot at all."""
+        A stopped clock fixes the time it shows, corrected by what it is known to run slow, unless it is known
+        to have been set by hand; the victim's stopped watch fixes its own time; a collapse less a poison's onset
+        fixes when the poison was given. A time that matches no slot leaves no slot at all."""
         allowed = [{slot} for slot in self.k.murder_slots]
-        for shown in self.k.clock_shows:
-            true = shown + self.k.clock_slow
-            allowed.append({i for i, label in enumerate(self.case.slots) if minutes_of(label) == true})
+        for shown in () if self.k.tampered else self.k.clock_shows:
+            allowed.append(self.slots_showing(shown + self.k.clock_slow))
+        allowed += [self.slots_showing(shown) for shown in self.k.watch_shows]
+        allowed += [{c - k} for c in self.k.collapses for k in self.k.onsets]
         return set.intersection(*allowed) if allowed else None
+
+    def slots_showing(self, minutes: int) -> set[int]:
+        return {i for i, label in enumerate(self.case.slots) if minutes_of(label) == minutes}
 
     def murder_slots(self) -> list[int]:
         known = self.known_slots()
@@ -145,17 +179,35 @@ class Solver:
             if not rooms:
                 return True
             for room in rooms:
-                log = self.k.logs.get(room)
-                if log is None or any(p == person and t <= slot for p, t in log):
+                keys, log = self.k.keylogs.get(room), self.k.logs.get(room)
+                if keys is not None:  # a locked store: a key held before the murder
+                    if any(p == person and start <= slot for p, start, _ in keys):
+                        return True
+                elif log is None or any(p == person and t <= slot for p, t in log):
                     return True
         return False
+
+    def held_key(self, person: str, place: str, slot: int) -> bool:
+        """Whether `person` could open (or lock behind them) `place` during `slot`: yes, unless it was kept
+        locked and they did not hold its key then."""
+        keys = self.k.keylogs.get(place)
+        return keys is None or any(p == person and start <= slot <= end for p, start, end in keys)
+
+    def scenes(self, slot: int) -> list[str]:
+        """Where the murder may have happened at `slot`: the known murder room, else where the victim was then
+        (a poison is given where the victim is), else anywhere."""
+        if self.k.murder_places:
+            return sorted(self.k.murder_places)
+        if slot in self.k.victim_at:
+            return [self.k.victim_at[slot]]
+        return list(self.places)
 
     def could_be_at(self, person: str, place: str, slot: int) -> bool:
         return all(self.distance(seen, place) <= abs(t - slot) for seen, t in self.k.at.get(person, ()))
 
     def has_opportunity(self, person: str, slot: int) -> bool:
-        places = sorted(self.k.murder_places) or self.places
-        return any(self.could_be_at(person, place, slot) for place in places)
+        return any(self.could_be_at(person, place, slot) and self.held_key(person, place, slot)
+                   for place in self.scenes(slot))
 
     def consistent(self, person: str) -> bool:
         return self.has_motive(person) and any(
@@ -240,4 +292,23 @@ class Solver:
         if q.kind == "present":
             slot = q.slots[0] if q.slots else -1
             return {p for p in q.among if (q.place, slot) in k.at.get(p, ())}
+        return self.plot_values(q)
+
+    def plot_values(self, q: Query) -> set[str] | set[int]:
+        k = self.k
+        if q.kind == "watch_shows":
+            return {clock_label(shown) for shown in k.watch_shows}
+        if q.kind == "key_holder":
+            slot = q.slots[0] if q.slots else -1
+            return {p for p, start, end in k.keylogs.get(q.place or "", ()) if start <= slot <= end and p in q.among}
+        if q.kind == "key_holder_any":
+            return {p for p, _, _ in k.keylogs.get(q.place or "", ()) if p in q.among}
+        if q.kind == "victim_rooms":
+            seen = {k.victim_at[s] for s in q.slots if s in k.victim_at}
+            return {plural(len(seen), "room")} if seen else set()
+        if q.kind == "murder_place":
+            known = self.known_slots()
+            return {place for slot in sorted(known) for place in self.scenes(slot)} if known else set()
+        if q.kind == "onset":
+            return {f"{15 * n} minutes" for n in k.onsets}
         raise ValueError(f"unknown query kind {q.kind!r}")

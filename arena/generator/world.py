@@ -12,11 +12,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from arena.generator import pools
 from arena.generator.floorplan import Layout, build_layout
-from arena.generator.settings import SETTINGS, Setting
+from arena.generator.plots import DEFAULT_PLOT, PLOTS, Plot
+from arena.generator.settings import Setting, drawable
+
+if TYPE_CHECKING:
+    from arena.generator.timeline import TimelinePlan
 
 Difficulty = Literal["easy", "medium", "hard"]
 Refutation = Literal["alibi", "reach", "means", "void"]
@@ -46,6 +50,8 @@ class CaseOptions:
     culprits: int = 1
     words: int = 4000  # minimum words per role script (CJK characters for a Chinese case)
     language: str = "en"  # the case language: "en" or "zh" (Simplified Chinese)
+    plot: str | None = None  # a name of `plots.PLOTS`; None: the seed's turn (`plots.plot_for`)
+    held_out: bool = False  # a held-out case: it may use the plots and settings the public set never shows
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,20 @@ class World:
     prize: str
     clock_slow: int  # minutes the murder room's stopped clock runs slow (hard cases, one of CLOCK_SLOW), else 0
     confidants: Mapping[str, str] = field(default_factory=dict)  # person id -> whose secret they know
+    plot: str = DEFAULT_PLOT
+    shown_slot: int | None = None  # tampered clock: the quarter hour whose time it was set to
+    onset: int = 0  # poison: quarter hours from the dose to the collapse
+    body_place: str | None = None  # poison: where the victim collapsed (the dose was given in `murder_place`)
+    key_holds: tuple[tuple[str, int, int], ...] = ()  # locked cabinet: who held a key, from slot to slot
+
+    @property
+    def plot_spec(self) -> Plot:
+        return PLOTS[self.plot]
+
+    @property
+    def scene(self) -> str:
+        """Where the body was found: the murder room, or for a poison the room where the victim collapsed."""
+        return self.body_place or self.murder_place
 
     def confided(self, person_id: str) -> Person | None:
         """The person whose secret `person_id` knows (each person's secret is known to exactly one other)."""
@@ -137,7 +157,8 @@ class World:
 
     @property
     def discovery_slot(self) -> int:
-        return self.murder_slot + 1
+        """When the body was found: the quarter hour after the murder, or a poison's collapse."""
+        return self.murder_slot + (self.onset or 1)
 
     def place_name(self, place_id: str) -> str:
         return self.layout.name(place_id)
@@ -213,35 +234,87 @@ def draw_motives(rng: random.Random, roles: int, culprits: set[int], motived: li
     return [shared if i in culprits else (kinds.pop() if i in motived else None) for i in range(roles)]
 
 
-def fitting_weapon(rng: random.Random, room: str) -> Weapon | None:
+def fitting_weapon(rng: random.Random, room: str, plot: Plot | None = None) -> Weapon | None:
     """A weapon whose container the room would hold (no bookcase in an orchestra pit: the consistency linter's
-    table, `arena/scripts/lint/objects.py`), or None when no weapon fits the room."""
+    table, `arena/scripts/lint/objects.py`), or None when no weapon fits the room. A poison plot draws a poison."""
     from arena.scripts.lint.objects import MISPLACED
 
-    fits = [w for w in pools.WEAPONS if room not in MISPLACED.get(w[2].removeprefix("the "), frozenset())]
+    pool = pools.POISONS if plot is not None and plot.time == "onset" else pools.WEAPONS
+    fits = [w for w in pool if room not in MISPLACED.get(w[2].removeprefix("the "), frozenset())]
     return Weapon(*rng.choice(fits)) if fits else None
+
+
+@dataclass(frozen=True)
+class CrimeShape:
+    """What a plot adds to the timeline: the false time a tampered clock shows, a poison's onset."""
+
+    shown_slot: int | None = None
+    onset: int = 0
+    at_hand: bool = False  # the weapon lay in the murder room (no store to fetch it from)
+
+
+def crime_shape(rng: random.Random, plot: Plot, murder_slot: int) -> CrimeShape:
+    at_hand = plot.access == "none"
+    if plot.time == "tampered":
+        return CrimeShape(shown_slot=murder_slot - rng.choice((2, 3)), at_hand=at_hand)
+    if plot.time == "onset":
+        return CrimeShape(onset=rng.choice((1, 2, 3, 4)), at_hand=at_hand)  # as many as the report's options
+    return CrimeShape(at_hand=at_hand)
+
+
+def key_holds(rng: random.Random, plot: Plot, people: list[Person], plan: TimelinePlan,
+              crime: int) -> tuple[tuple[str, int, int], ...]:
+    """Who held a key of the weapon's cabinet, from slot to slot: each culprit over the quarter hour they took the
+    weapon; everyone else who is not cleared by the cabinet at some time up to the crime; some of those who are,
+    only after it (a key taken too late, which proves nothing)."""
+    if plot.access != "keys":
+        return ()
+    last = len(next(iter(plan.positions.values()))) - 1
+    holds = []
+    for person in people:
+        herring = next((h for h in plan.herrings if h.person == person.id), None)
+        if person.culprit:
+            fetched = next(t for t, place in enumerate(plan.positions[person.id]) if place == plan.weapon_place)
+            start = max(0, fetched - rng.randint(0, 1))
+        elif herring is not None and herring.refutation == "means":
+            if crime + 1 > last or rng.random() < 0.4:
+                continue
+            start = rng.randint(crime + 1, last)
+        else:
+            start = rng.randint(0, crime)
+        holds.append((person.id, start, min(last, start + rng.randint(0, 2))))
+    return tuple(sorted(holds, key=lambda h: (h[1], h[0])))
 
 
 def build_world(rng: random.Random, options: CaseOptions) -> World | None:
     """One world for these options, or None when this draw cannot satisfy the constraints."""
     from arena.generator.timeline import plan_timeline
 
-    setting = rng.choice(SETTINGS)
+    setting = rng.choice(drawable(options.held_out))
     victim, victim_pronoun = rng.choice(pools.VICTIM_NAMES)
     murder_slot = rng.randint(4, 6)
     layout = build_layout(rng, setting, min(8, max(5, options.roles + rng.choice((-1, 0, 1)))))
     culprit_set = set(rng.sample(range(options.roles), options.culprits))
     innocent_idx = [i for i in range(options.roles) if i not in culprit_set]
     motived, kinds = pick_herrings(rng, options, innocent_idx)
+    plot = PLOTS[options.plot or DEFAULT_PLOT]
+    if plot.access == "none":  # nothing to clear by the means: whoever was there could have done it
+        kinds = ["alibi" if k == "means" else k for k in kinds]
+    elif plot.name != DEFAULT_PLOT and "means" not in kinds and len(kinds) > 1:
+        # a plot's access leg clears someone (its store's log, its cabinet's key register); never the one innocent
+        # whom the time clears
+        kinds[max(i for i, person in enumerate(innocent_idx) if person != motived[0])] = "means"
     people = make_people(rng, options, victim, draw_motives(rng, options.roles, culprit_set, motived), culprit_set)
     herrings = [Herring(people[i].id, kind) for i, kind in zip(innocent_idx, kinds, strict=True)]
-    clock_slow = rng.choice(CLOCK_SLOW) if options.difficulty == "hard" else 0
-    plan = plan_timeline(rng, layout, people, herrings, murder_slot, exact_visit=clock_slow > 0)
+    clock_slow = rng.choice(CLOCK_SLOW) if options.difficulty == "hard" and plot.time == "clock" else 0
+    crime = crime_shape(rng, plot, murder_slot)
+    plan = plan_timeline(rng, layout, people, herrings, murder_slot, exact_visit=clock_slow > 0, shape=crime)
     if plan is None:
         return None
-    weapon = fitting_weapon(rng, layout.name(plan.weapon_place))
+    weapon = fitting_weapon(rng, layout.name(plan.weapon_place), plot)
     if weapon is None:
         return None
+    holds = key_holds(rng, plot, people, plan, murder_slot)
     ids = [p.id for p in people]
     pairs = {(min(a, b), max(a, b)): rng.randrange(len(pools.PAIR_RELATIONS))
              for i, a in enumerate(ids) for b in ids[i + 1:]}
@@ -251,10 +324,12 @@ def build_world(rng: random.Random, options: CaseOptions) -> World | None:
         options=options, setting=setting, building=rng.choice(setting.buildings), victim=victim,
         victim_pronoun=victim_pronoun,
         staff=rng.choice(setting.staff), people=tuple(people), layout=layout,
-        slots=make_slots(rng, murder_slot + 2), murder_slot=murder_slot, murder_place=plan.murder_place,
+        slots=make_slots(rng, murder_slot + (crime.onset or 1) + 1), murder_slot=murder_slot,
+        murder_place=plan.murder_place,
         weapon=weapon, weapon_place=plan.weapon_place, positions=plan.positions,
         victim_positions=plan.victim_positions, herrings=tuple(plan.herrings),
         pair_relations=pairs,
         amount=rng.choice(pools.AMOUNTS), prize=rng.choice(pools.PRIZES), clock_slow=clock_slow,
-        confidants=confidants,
+        confidants=confidants, plot=plot.name, shown_slot=crime.shown_slot, onset=crime.onset,
+        body_place=plan.body_place, key_holds=holds,
     )

@@ -197,10 +197,15 @@ class ProseFigures:
         return self.recurring / self.sentences if self.sentences else 0.0
 
 
+def plot_of(script: Script) -> str | None:
+    """The plot a generated case names in its metadata (`plot`); None for a case without one (hand-written)."""
+    plot = script.metadata.get("plot") or script.metadata.get("generator", {}).get("plot")
+    return str(plot) if plot else None
+
+
 def group_of(script: Script) -> tuple[str, str]:
     """(plot, language) of a case: the plot a generated case names in its metadata, else "-"."""
-    plot = script.metadata.get("plot") or script.metadata.get("generator", {}).get("plot") or "-"
-    return str(plot), script.language
+    return plot_of(script) or "-", script.language
 
 
 def corpus_figures(scripts: Sequence[Script]) -> dict[tuple[str, str], ProseFigures]:

@@ -1,13 +1,18 @@
 """Per-script statistics, in the exact shape `arena scripts stats --json` promises to outside tooling.
 
-`lint` is the number of consistency findings (`arena/scripts/lint`), the ones `arena scripts validate` reports."""
+`lint` is the number of consistency findings (`arena/scripts/lint`), the ones `arena scripts validate` reports.
+`plot` is the plot a generated case names in its metadata, null for a case without one (hand-written, imported);
+`plot_counts` sums the rows per plot ("-" for those without), for `arena scripts stats --summary`."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from arena.scripts.lint import lint_case
+from arena.scripts.prose import plot_of
 from arena.scripts.schema import ImageKind, Script, Suite
 from multimodal.language import CJK_CHAR
 
@@ -39,4 +44,11 @@ def script_stats(script: Script, path: str) -> dict[str, Any]:
         "key_statements": len(script.key_statements),
         "key_roles": len(script.key_roles),
         "lint": len(lint_case(script, path)),
+        "plot": plot_of(script),
     }
+
+
+def plot_counts(rows: Iterable[dict[str, Any]]) -> dict[str, int]:
+    """Cases per plot over stats rows, most cases first (then by name); "-" counts the cases without a plot."""
+    counts = Counter(row["plot"] or "-" for row in rows)
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))

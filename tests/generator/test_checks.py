@@ -21,7 +21,7 @@ from arena.scripts.loader import load_script
 from arena.scripts.schema import Clue, ImageKind, ImageRef, Script, Suite, Visibility
 from tests.generator.conftest import cached_case
 
-CASE = Request(21, CaseOptions(6, "medium", 1))
+CASE = Request(21, CaseOptions(6, "medium", 1, plot="stopped-clock"))
 
 
 def role_of(script: Script, qid: str) -> str | None:

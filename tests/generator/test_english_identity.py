@@ -14,9 +14,16 @@ import pytest
 from arena.generator import CaseOptions, Request, generate_case, write_case
 
 PINNED = {
-    (1001, CaseOptions(4, "easy", 1)): "16638e8b2c20c0f8f6c5b3d8abb85695d413472dda2c7331fafd69a5fd49e4d0",
-    (1005, CaseOptions(8, "medium", 2)): "8417a29d1b368a855251d56ffa566479ef83a28db7c2cc30ad1f9515b8be56fa",
-    (1003, CaseOptions(6, "hard", 1)): "31b8d1862633b020e8e33464448e5d852cfcc5bf2ea1a6a36d1e9dd018fd9595",
+    (1001, CaseOptions(4, "easy", 1, plot="stopped-clock")):
+        "1b5d96d652fe4545e64aa86b2898e72bd4e1b5a52c3ff10316058099f1bbb9ad",
+    (1005, CaseOptions(8, "medium", 2, plot="stopped-clock")):
+        "1088ff27228b525a9c4b7c9e7e178b41b85541ae76f54dc242efe976bf595a0a",
+    (1003, CaseOptions(6, "hard", 1, plot="stopped-clock")):
+        "06a895fa00d31702d1293d46c04137a4cdc952868ed72a14e2dde99f8e31a2a5",
+    (1002, CaseOptions(5, "medium", 1, plot="slow-poison")):
+        "4956bf30d4f9a6163b661a012bb6154f119dbdcad0d3b18a3cf145a98f9d0af3",
+    (1006, CaseOptions(6, "hard", 1, plot="staged-cabinet")):
+        "fa6b0529464da934222f455327aa23e6ceb722c311fb4535f3cae089f9ce8fcd",
 }
 
 
@@ -30,7 +37,7 @@ def digest(folder: Path) -> str:
     return h.hexdigest()
 
 
-@pytest.mark.parametrize(("seed", "options"), list(PINNED), ids=[str(s) for s, _ in PINNED])
+@pytest.mark.parametrize(("seed", "options"), list(PINNED), ids=[f"{s}-{o.plot}" for s, o in PINNED])
 def test_english_cases_are_byte_identical_to_the_pinned_digest(tmp_path: Path, seed: int,
                                                                options: CaseOptions) -> None:
     folder = write_case(generate_case(Request(seed, options)), tmp_path, render=False)

@@ -11,11 +11,15 @@ import pytest
 from arena.errors import ConfigError
 from arena.generator import CaseOptions, Request, check_case, check_folder, write_case
 from arena.generator.pipeline import card_params, parse_roles, roles_for, structural_problems
+from arena.generator.plots import plot_names
 from arena.scripts.loader import load_script
 from arena.scripts.schema import ImageKind, Suite, Visibility
 from tests.generator.conftest import cached_case, spread
 
 BULK = spread(30)
+# every plot at every difficulty, so that a difference between difficulties is not a difference between plots
+BALANCED = [Request(400 + i, CaseOptions(5 + i, difficulty, 1, plot=plot))
+            for plot in plot_names("en", held_out=False) for i in range(3) for difficulty in ("easy", "medium", "hard")]
 
 
 def test_spread_covers_every_size_difficulty_and_culprit_count() -> None:
@@ -54,8 +58,8 @@ def test_role_scripts_differ_between_roles_and_between_seeds() -> None:
 
 
 def test_difficulty_moves_depth_herrings_and_images() -> None:
-    def stats(difficulty: str) -> tuple[float, float, float]:
-        cases = [cached_case(r) for r in BULK if r.options.difficulty == difficulty]
+    def stats(difficulty: str) -> tuple[float, float, float]:  # depth is compared within a plot, below
+        cases = [cached_case(r) for r in BALANCED if r.options.difficulty == difficulty]
         depth = sum(max(s.depth for s in c.script.reasoning_chains[0].steps) for c in cases) / len(cases)
         herrings = sum(len(c.world.suspicious) for c in cases) / len(cases)
         keys = [cl for c in cases for cl in c.script.clues if cl.key]
@@ -63,11 +67,20 @@ def test_difficulty_moves_depth_herrings_and_images() -> None:
         return depth, herrings, images
 
     easy, medium, hard = stats("easy"), stats("medium"), stats("hard")
-    assert easy[0] <= medium[0] < hard[0], "harder cases need deeper reasoning"
     assert easy[1] < medium[1] < hard[1], "harder cases have more red herrings"
     assert easy[2] < medium[2] < hard[2], "more of a harder case hinges on images"
     assert all(max(s.depth for s in cached_case(r).script.reasoning_chains[0].steps) >= 4
                for r in BULK if r.options.difficulty == "hard")
+
+
+def test_within_a_plot_a_harder_case_is_never_shallower() -> None:
+    """The plots differ in depth (a poisoning needs more steps than a stopped clock), so depth by difficulty is
+    compared within one plot: the stopped clock's hard cases add the slow-clock step."""
+    def depth(difficulty: str) -> int:
+        case = cached_case(Request(11, CaseOptions(5, difficulty, 1, plot="stopped-clock")))
+        return max(s.depth for s in case.script.reasoning_chains[0].steps)
+
+    assert depth("easy") <= depth("medium") <= depth("hard") and depth("easy") < depth("hard")
 
 
 @pytest.mark.parametrize("request_", [BULK[i] for i in (0, 13, 27)], ids=lambda r: r.case_id)

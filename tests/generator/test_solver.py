@@ -128,7 +128,7 @@ def test_check_catches_a_case_with_two_consistent_culprits() -> None:
 
 
 def test_check_catches_a_key_clue_that_is_not_needed_and_a_needed_clue_not_marked_key() -> None:
-    case = cached_case(Request(4, CaseOptions(5, "medium", 1)))
+    case = cached_case(Request(4, CaseOptions(5, "medium", 1, plot="stopped-clock")))
     clues = [c.model_copy(update={"key": not c.key}) if c.id == "c_clock" or c.id.startswith("c_motive") else c
              for c in case.script.clues]
     flipped = case.script.model_copy(update={"clues": clues})
@@ -138,7 +138,7 @@ def test_check_catches_a_key_clue_that_is_not_needed_and_a_needed_clue_not_marke
 
 
 def test_check_catches_a_wrong_answer_a_wrong_depth_and_a_clue_that_does_not_say_its_fact() -> None:
-    case = cached_case(Request(5, CaseOptions(4, "easy", 1)))
+    case = cached_case(Request(5, CaseOptions(4, "easy", 1, plot="stopped-clock")))
     script = case.script
     q = script.questions[0]
     wrong = next(letter for letter in q.options if letter not in q.answer)

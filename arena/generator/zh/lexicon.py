@@ -121,6 +121,8 @@ TERMS: dict[str, str] = {
     # signatures, ledger labels
     "Dr H. Marlow, coroner": "验尸官 马海林", "Dr R. Okoye, coroner": "验尸官 欧如松", "Dr S. Ferrand, coroner": "验尸官 费少安",
     "A. Kessler, clockmaker": "钟表匠 柯安", "B. Lindt, clockmaker": "钟表匠 林柏", "P. Rusk, clockmaker": "钟表匠 陆平",
+    "Dr L. Achebe, coroner": "验尸官 安志远", "Dr M. Varga, coroner": "验尸官 范明德", "Dr T. Lindqvist, coroner": "验尸官 林启泰",
+    "J. Moreau, clockmaker": "钟表匠 莫若", "K. Oduya, clockmaker": "钟表匠 欧达", "E. Halloran, clockmaker": "钟表匠 韩澜",
     "The vicar": "牧师", "The bank": "银行", "A cousin": "一位表亲", "The club": "俱乐部", "The tailor": "裁缝铺",
     "It keeps perfect time": "走时准确",
     "Coffee": "咖啡", "Brandy": "白兰地", "Sandwiches": "三明治", "Mineral water": "矿泉水", "Cigarettes": "香烟",
