@@ -4,8 +4,10 @@ naive, OCR-only, naive with no images, and the blind answerers (longest option, 
 keyword lookup), with n and 95% intervals (direct mode), then the **blind ceiling** (the best row
 that is blind for the suite, `arena.coe.ceiling.blind_suites`) and its distance from chance. Then
 the civilian win rate of builtin/naive against builtin/random on both sides and the generation rate. Before
-each corpus's rows, its prose figures per plot and language (`arena.scripts.prose`): fact share, masked
-recurrence and the consistency linter's findings.
+each corpus's rows, its figures per plot and language: cases, questions, the prose figures
+(`arena.scripts.prose`: fact share, masked recurrence), the consistency linter's findings and, on the
+generated set, builtin/naive's civilian win rate against builtin/random on that plot's cases (the same
+tournament games as the overall rate: `--games` matches per case, n printed).
 
 Run: `.venv/bin/python benchmarks/corpus_bench.py [--cases N] [--games N] [--skip-games]`.
 It reads the built set (`make setup`, or `arena generate --manifest scripts_data/generated.yaml
@@ -26,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,6 +43,18 @@ ROWS = (("builtin/random", "none"), ("builtin/naive", "none"), ("builtin/ocr", "
         ("builtin/naive", "no-images"), ("builtin/longest", "none"), ("builtin/prior", "none"),
         ("builtin/lookup", "none"))
 EXTERNAL = ROOT.parent / "shared" / "external" / "whodunitbench"
+NAIVE = "builtin/naive"
+GAME_LINE = re.compile(r"recorded \S+ (\S+) seed \d+: (builtin/\w+)@\S+ \(civilians\) vs (builtin/\w+)@\S+ "
+                       r"\(murderer\), winner (\w+)")
+
+
+@dataclass(frozen=True)
+class Game:
+    """One recorded tournament game, as its progress line tells it."""
+
+    script_id: str
+    civilians: str  # the entry playing the civilians
+    won: bool  # the civilians won
 
 
 def arena(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -126,9 +141,10 @@ def corpus(title: str, folders: list[Path], db: Path) -> dict[tuple[str, str], d
     return rows
 
 
-def prose_rows(title: str, folders: list[Path]) -> None:
+def prose_rows(title: str, folders: list[Path], games: list[Game] | None = None) -> None:
     """Per plot and language: cases, questions, the share of sentences stating a fact of the case (goal >= 60%),
-    the masked-sentence recurrence across cases (goal <= 10%) and the consistency linter's findings (goal 0)."""
+    the masked-sentence recurrence across cases (goal <= 10%), the consistency linter's findings (goal 0) and,
+    when `games` are given, builtin/naive's civilian win rate on the group's cases."""
     from arena.scripts.lint import lint_case
     from arena.scripts.prose import corpus_figures, group_of
 
@@ -137,12 +153,20 @@ def prose_rows(title: str, folders: list[Path]) -> None:
     for script, folder in zip(scripts, folders, strict=True):
         key = group_of(script)
         findings[key] = findings.get(key, 0) + len(lint_case(script, str(folder / "script.yaml")))
+    group = {script.id: group_of(script) for script in scripts}
+    naive: dict[tuple[str, str], list[Game]] = {}
+    for game in games or []:
+        if game.civilians == NAIVE and game.script_id in group:
+            naive.setdefault(group[game.script_id], []).append(game)
     print(f"\n{title}: prose (fact share: sentences naming the case's people, places or times; recurrence: masked "
-          "sentences found in another case)")
-    print(f"{'plot':<22}{'lang':<6}{'cases':>6}{'questions':>10}{'fact share':>12}{'recurrence':>12}{'lint':>6}")
+          "sentences found in another case)" + ("; naive civilians: builtin/naive's civilian wins against "
+                                                 "builtin/random [95% Wilson interval]" if games is not None else ""))
+    print(f"{'plot':<22}{'lang':<6}{'cases':>6}{'questions':>10}{'fact share':>12}{'recurrence':>12}{'lint':>6}"
+          + (f"{'naive civilians':>28}" if games is not None else ""))
     for (plot, language), f in sorted(corpus_figures(scripts).items()):
+        rate = "" if games is None else f"{win_text(naive.get((plot, language), [])):>28}"
         print(f"{plot:<22}{language:<6}{f.cases:>6}{f.questions:>10}{100 * f.fact_share:>11.1f}%"
-              f"{100 * f.recurrence:>11.1f}%{findings[(plot, language)]:>6}")
+              f"{100 * f.recurrence:>11.1f}%{findings[(plot, language)]:>6}{rate}")
 
 
 def whodunitbench(db: Path) -> None:
@@ -157,21 +181,32 @@ def whodunitbench(db: Path) -> None:
         corpus("WhodunitBench cases (../shared excerpt, imported)", discover_scripts(tmp), db)
 
 
-def civilian_rates(folders: list[Path], games: int, db: Path) -> None:
-    """builtin/naive vs builtin/random, side-swapped: the civilians' win rate with each entry on each side."""
-    result = arena("tournament", "--entries", "builtin/naive,builtin/random", "--scripts",
-                   ",".join(str(f) for f in folders), "--games-per-pair", str(games), "--db", str(db), "--json")
+def play_games(folders: list[Path], matches: int, db: Path) -> list[Game] | None:
+    """builtin/naive vs builtin/random on every case, `matches` side-swapped pairs of games per case (None when
+    the tournament fails, said on stdout)."""
+    result = arena("tournament", "--entries", f"{NAIVE},builtin/random", "--scripts",
+                   ",".join(str(f) for f in folders), "--games-per-pair", str(matches), "--db", str(db), "--json")
     if result.returncode != 0:
         print(f"\ncivilian win rate: tournament failed ({result.stderr[-400:]})")
-        return
-    games = re.findall(r": (builtin/\w+)@\S+ \(civilians\) vs (builtin/\w+)@\S+ \(murderer\), winner (\w+)",
-                       result.stderr)
+        return None
+    return [Game(script_id, civilians, winner == "civilians")
+            for script_id, civilians, _, winner in GAME_LINE.findall(result.stderr)]
+
+
+def win_text(games: list[Game]) -> str:
+    """The civilians' wins over `games`: "won/n pct% [low, high]" (95% Wilson interval)."""
+    won, n = sum(g.won for g in games), len(games)
+    if not n:
+        return "no games"
+    low, high = wilson(won / n, n)
+    return f"{won}/{n} {100 * won / n:.0f}% [{low:.0f}, {high:.0f}]"
+
+
+def civilian_rates(games: list[Game]) -> None:
+    """builtin/naive vs builtin/random, side-swapped: the civilians' win rate with each entry on each side."""
     print(f"\ncivilian win rate, builtin/naive vs builtin/random ({len(games)} games, side-swapped):")
-    for civ in ("builtin/naive", "builtin/random"):
-        won = [w == "civilians" for c, _, w in games if c == civ]
-        low, high = wilson(sum(won) / len(won), len(won)) if won else (0.0, 0.0)
-        print(f"  {civ} as civilians: {sum(won)} of {len(won)} won "
-              f"({100 * sum(won) / max(len(won), 1):.0f}% [{low:.0f}, {high:.0f}])")
+    for civ in (NAIVE, "builtin/random"):
+        print(f"  {civ} as civilians won {win_text([g for g in games if g.civilians == civ])}")
 
 
 def main() -> None:
@@ -188,14 +223,15 @@ def main() -> None:
     folders = folders[: args.cases or None]
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.duckdb"
+        games = play_games(folders, args.games, db) if not args.skip_games and folders else None
         if not args.skip_generated:
-            prose_rows("Public generated set", folders)
+            prose_rows("Public generated set", folders, games)
             corpus("Public generated set", folders, db)
         prose_rows("Hand-written cases", discover_scripts(ROOT / "scripts_data"))
         corpus("Hand-written cases", discover_scripts(ROOT / "scripts_data"), db)
         whodunitbench(db)
-        if not args.skip_games and folders:
-            civilian_rates(folders, args.games, db)
+        if games is not None:
+            civilian_rates(games)
     generation_rate()
 
 

@@ -23,6 +23,7 @@ from arena.generator.manifest import (
     write_stamp,
 )
 from arena.generator.pipeline import write_case, write_legible
+from arena.generator.plots import PLOTS, get_plot
 from arena.generator.report import case_problems
 from arena.generator.textunits import length
 from arena.generator.world import DEFAULT_WORDS
@@ -48,14 +49,26 @@ class SplitName(StrEnum):
     HELDOUT = "heldout"
 
 
+def plot_help() -> str:
+    """The --plot help: every plot's name, with its languages where it is written in more than English."""
+    names = [name if p.languages == {"en"} else f"{name} ({', '.join(sorted(p.languages))})"
+             for name, p in PLOTS.items()]
+    return (f"Plot (solution structure, docs/generator.md 'Plots'): {', '.join(names)}; the others are English "
+            "only. Default: each seed takes its turn among the plots written in --language.")
+
+
 def seed_requests(seed: int, count: int, roles: str, difficulty: str, culprits: int, split: SplitName,
-                  words: int, language: str = "en") -> list[Request]:
+                  words: int, language: str = "en", plot: str | None = None) -> list[Request]:
+    """Requests for seeds N..N+count-1; a plot, when named, is checked against the language first."""
+    if plot is not None:  # ConfigError naming the plots to choose from, before any case is drawn
+        get_plot(plot, language, held_out=split is SplitName.HELDOUT)
     bounds = parse_roles(roles)
     salt = heldout_salt() if split is SplitName.HELDOUT else None
     requests = []
     for number in range(seed, seed + count):
         effective = effective_seed(number, split.value, salt)
-        options = CaseOptions(roles_for(effective, bounds), difficulty, culprits, words, language)  # type: ignore[arg-type]
+        options = CaseOptions(roles_for(effective, bounds), difficulty, culprits, words, language,  # type: ignore[arg-type]
+                              plot)
         requests.append(Request(number, options, split.value, effective))
     return requests
 
@@ -129,6 +142,7 @@ def generate(
                                               "characters).")] = None,
     language: Annotated[Language, typer.Option("--language", help="Language of every text of the case: en, or zh "
                                                "(Simplified Chinese).")] = Language.EN,
+    plot: Annotated[str | None, typer.Option("--plot", help=plot_help())] = None,
     split: Annotated[SplitName, typer.Option("--split", help="heldout: seeds are keyed with the secret "
                                              "ARENA_HELDOUT_SALT, so published seed numbers cannot reproduce the "
                                              "cases.")] = SplitName.PUBLIC,
@@ -138,10 +152,12 @@ def generate(
     """Generate murder-mystery cases; each passes every check (coherence, unique solution, whole-case keys,
     images needed, script length) before it is written."""
     if manifest is not None:
+        if plot is not None:
+            raise ConfigError("--plot goes with --seed; a manifest names each case's plot (its `plot:` field)")
         from_manifest(manifest, out_dir, split, render, force)
         return
     if seed is None:
         raise ConfigError("give --seed N (and --count M) or --manifest FILE")
     length_ = words if words is not None else DEFAULT_WORDS[language.value]
-    requests = seed_requests(seed, count, roles, difficulty.value, culprits, split, length_, language.value)
+    requests = seed_requests(seed, count, roles, difficulty.value, culprits, split, length_, language.value, plot)
     build(requests, out_dir, render)

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from arena.errors import ScriptError
 from arena.scripts.loader import discover_scripts, find_script, load_script, load_script_unchecked, script_file
-from arena.scripts.stats import count_words, script_stats
+from arena.scripts.stats import count_words, plot_counts, script_stats
 
 app = typer.Typer(help="Browse, check and render scripts (cases).", no_args_is_help=True)
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
@@ -126,22 +126,26 @@ def validate(paths: list[Path] = PathsArg,
 
 
 @app.command("stats")
-def stats(paths: list[Path] = PathsArg, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+def stats(paths: list[Path] = PathsArg, as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+          summary: bool = typer.Option(False, "--summary", help="With --json: print {\"cases\": [...], \"plots\": "
+                                       "{plot: cases}} instead of the bare list of cases.")) -> None:
     """Counts per case: roles, shortest role script, images, questions per suite, key statements, consistency
-    findings (lint)."""
+    findings (lint), plot; then the cases per plot."""
     rows = [script_stats(load_script_unchecked(p), str(p)) for p in resolve_paths(paths)]
-    if as_json:
-        print(json.dumps(rows, indent=2))
+    if as_json:  # the bare list is the contract outside tooling reads; the summary is asked for
+        print(json.dumps({"cases": rows, "plots": plot_counts(rows)} if summary else rows, indent=2))
         return
     table = Table("id", "roles", "min words", "text/media img", "lsu/tiu/miu/mmr", "mmr depth", "key st.", "key roles",
-                  "lint")
+                  "lint", "plot")
     for r in rows:
         q = r["questions"]
         table.add_row(r["id"], str(r["roles"]), str(r["min_role_words"]),
                       f"{r['images']['text_rich']}/{r['images']['media_rich']}",
                       f"{q['lsu']}/{q['tiu']}/{q['miu']}/{q['mmr']}", str(r["mmr_max_depth"]),
-                      str(r["key_statements"]), str(r["key_roles"]), str(r["lint"]))
+                      str(r["key_statements"]), str(r["key_roles"]), str(r["lint"]), r["plot"] or "-")
     out.print(table)
+    out.print("plots: " + ", ".join(f"{plot} {n}" for plot, n in plot_counts(rows).items()), markup=False,
+              highlight=False)
 
 
 @app.command("render")

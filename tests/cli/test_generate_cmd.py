@@ -100,3 +100,41 @@ def test_a_missing_generated_set_is_named_with_the_command_that_builds_it(tmp_pa
 def test_no_seed_and_no_manifest_is_a_user_error(tmp_path: Path) -> None:
     result = arena("generate", "--out", str(tmp_path), cwd=tmp_path)
     assert result.returncode == 1 and "--manifest" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_plot_is_written_into_the_case_metadata(tmp_path: Path) -> None:
+    import yaml
+
+    result = arena("generate", "--seed", "3", "--roles", "4", "--difficulty", "easy", "--plot", "stopped-clock",
+                   "--no-render", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    (folder,) = (tmp_path / "out").iterdir()
+    script = yaml.safe_load((folder / "script.yaml").read_text(encoding="utf-8"))
+    assert script["metadata"]["plot"] == "stopped-clock"
+
+
+def test_an_unknown_plot_or_one_not_written_in_the_language_is_a_user_error(tmp_path: Path) -> None:
+    from arena.generator.plots import PLOTS
+
+    unknown = arena("generate", "--seed", "1", "--plot", "no-such-plot", "--out", str(tmp_path / "a"), cwd=tmp_path)
+    assert unknown.returncode == 1 and "Traceback" not in unknown.stderr
+    message = " ".join(unknown.stderr.split())
+    assert "'no-such-plot': there is no such plot" in message and all(name in message for name in PLOTS)
+    english_only = next(name for name, plot in PLOTS.items() if "zh" not in plot.languages)
+    wrong = arena("generate", "--seed", "1", "--plot", english_only, "--language", "zh", "--out", str(tmp_path / "b"),
+                  cwd=tmp_path)
+    assert wrong.returncode == 1 and "Traceback" not in wrong.stderr
+    assert f"plot {english_only!r} is written in en only, not 'zh' (fix: one of stopped-clock" in " ".join(
+        wrong.stderr.split())
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+def test_the_help_lists_the_plots_and_a_manifest_takes_no_plot(tmp_path: Path) -> None:
+    from arena.generator.plots import PLOTS
+
+    shown = " ".join(arena("generate", "--help", cwd=tmp_path).stdout.split())
+    assert "--plot" in shown and all(name in shown for name in PLOTS)
+    (tmp_path / "generated.yaml").write_text(MANIFEST, encoding="utf-8")
+    result = arena("generate", "--manifest", str(tmp_path / "generated.yaml"), "--plot", "stopped-clock",
+                   "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert result.returncode == 1 and "`plot:` field" in result.stderr and not (tmp_path / "out").exists()

@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.conftest import FIXTURE_CASE, ROOT, bundled_cases
 
 STATS_KEYS = {"id", "path", "roles", "min_role_words", "images", "questions", "mmr_max_depth", "key_statements",
-              "key_roles", "lint"}
+              "key_roles", "lint", "plot"}
 
 
 def arena(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -36,6 +36,29 @@ def test_stats_json_shape() -> None:
     assert row["questions"] == {"lsu": 1, "tiu": 1, "miu": 1, "mmr": 2}
     assert row["mmr_max_depth"] == 3 and row["roles"] == 3 and row["key_roles"] == 1
     assert row["lint"] == 0
+    assert row["plot"] is None  # a hand-written case names no plot
+
+
+def test_stats_reports_each_case_plot_and_the_cases_per_plot(tmp_path: Path) -> None:
+    import yaml
+
+    case = tmp_path / "plotted"
+    shutil.copytree(FIXTURE_CASE, case)
+    script = yaml.safe_load((case / "script.yaml").read_text(encoding="utf-8"))
+    script["id"] = "mini-plotted"
+    script["metadata"] = {"plot": "locked-cabinet"}
+    (case / "script.yaml").write_text(yaml.safe_dump(script, sort_keys=False), encoding="utf-8")
+    plain = arena("scripts", "stats", str(FIXTURE_CASE), str(case), "--json")
+    assert plain.returncode == 0, plain.stderr
+    assert [r["plot"] for r in json.loads(plain.stdout)] == [None, "locked-cabinet"]  # still the bare list
+    summary = arena("scripts", "stats", str(FIXTURE_CASE), str(case), str(case), "--json", "--summary")
+    assert summary.returncode == 0, summary.stderr
+    shown = json.loads(summary.stdout)
+    assert [r["plot"] for r in shown["cases"]] == [None, "locked-cabinet", "locked-cabinet"]
+    assert list(shown["plots"].items()) == [("locked-cabinet", 2), ("-", 1)]
+    text = arena("scripts", "stats", str(FIXTURE_CASE), str(case), env={**os.environ, "COLUMNS": "200"})
+    assert text.returncode == 0, text.stderr
+    assert "plots: - 1, locked-cabinet 1" in text.stdout and "locked-cabinet │" in text.stdout
 
 
 def test_bundled_cases_meet_the_content_bar() -> None:
