@@ -109,7 +109,7 @@ def provider_figures(tally: Tally) -> None:
 
 def coe_batch_figures(model: str) -> None:
     """The price of one full QA run (every suite, every bundled case) for `model`: live and at the batch rate."""
-    from arena.cli.qa_cmd import estimate_qa
+    from arena.app.qa import estimate_qa
     from arena.coe.qa_run import QaConfig, suites_for
 
     entry = Entry(name=model, model=model)

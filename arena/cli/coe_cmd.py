@@ -10,9 +10,10 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from arena.cli.coe_batch import score_with_batch
+from arena.app.judge_batch import score_entry_with_batch
 from arena.cli.coe_render import print_report, report_json
 from arena.cli.coe_table3_cmd import table3
+from arena.cli.lines import log_line
 from arena.coe.cases import CaseIndex
 from arena.coe.human_report import disputed_items, people_accuracy
 from arena.coe.judging import Metrics, judge_entries, score_with_judges
@@ -20,10 +21,8 @@ from arena.coe.outcomes import coe_vs_win_rate, judge_agreement
 from arena.coe.probe_report import probe_report
 from arena.coe.report import coe_report, mmr_by_depth
 from arena.coe.scoring import ScoreSummary
-from arena.entries import Entry
 from arena.errors import ConfigError
 from arena.providers.budget import BudgetReached
-from arena.providers.client import ModelClient
 from leaderboard.store import Reader, Store, default_db_path
 
 app = typer.Typer(help="Chain of evaluation: transcript metrics, the Table-3 protocol and report.",
@@ -76,7 +75,7 @@ def run_scoring(metrics: Metrics, db: Path | None, judge: str, as_json: bool, en
             if metrics != "coe" or len(judges) != 1 or judges[0] is None:
                 raise ConfigError("--batch judges the CoE metrics with one model entry (--judge ENTRY), not a "
                                   "panel or 'offline'")
-            summaries = [asyncio.run(_score_with_batch(store, judges[0], cases))]
+            summaries = [asyncio.run(score_entry_with_batch(store, judges[0], cases, log_line))]
         else:
             summaries = asyncio.run(score_with_judges(store, judges, cases, no_cache=no_cache, budget_usd=budget_usd,
                                                       metrics=metrics))
@@ -111,12 +110,6 @@ def fail_without_scores(summaries: list[ScoreSummary]) -> None:
         err.print(f"[red]no scores[/] from {', '.join(useless)}: every judgement failed (see the statuses above; "
                   "parse_error means the judge did not answer in the asked format)", highlight=False)
         raise typer.Exit(1)
-
-
-async def _score_with_batch(store: Store, entry: Entry, cases: CaseIndex) -> ScoreSummary:
-    async with ModelClient(use_cache=False) as client:
-        client.check_entries(entry)
-        return await score_with_batch(store, entry, cases, client, err)
 
 
 @app.command("report")

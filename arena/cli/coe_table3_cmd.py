@@ -19,23 +19,22 @@ import typer
 from rich.console import Console
 
 from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.app.qa import estimate_qa, qa_mode
+from arena.app.table3 import judge_and_ask
 from arena.cli.case_report import report_broken_case
 from arena.cli.coe_render import condition_text, offline_table, report_table, row_json
 from arena.cli.estimate_view import print_estimate
-from arena.cli.qa_cmd import _mode, estimate_qa
-from arena.cli.qa_cmd import _run as run_suites
+from arena.cli.lines import progress_line
 from arena.cli.tournament_cmd import execute, print_summary
-from arena.coe.cases import CaseIndex
-from arena.coe.judging import judge_entries, score_with_judges
+from arena.coe.judging import judge_entries
 from arena.coe.qa_run import QaConfig, suites_for
-from arena.coe.report import KEY_CLUES, CoeRow, coe_report
 from arena.coe.table3 import DEFAULT_OPPONENT, table3_tournament
 from arena.entries import load_entries, resolve_entry
 from arena.tournament import RunOptions
 from arena.tournament.dry_run import estimate_tournament
 from arena.tournament.plan import game_options, games_of
 from arena.tournament.selection import select_scripts
-from leaderboard.store import Reader, Store, default_db_path
+from leaderboard.store import Store, default_db_path
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)
@@ -78,7 +77,7 @@ def table3(entry: str = EntryOpt, opponent: str = OpponentOpt, games: int = Game
     cases = select_scripts(scripts, on_broken=report_broken_case)
     plan = table3_tournament(chosen, rival, cases, games=games, seed=seed, rounds=rounds,
                              options=game_options(key_clues_given=key_clues_given))
-    config = QaConfig(suites=suites_for(suite), mode=_mode(chosen.strategy), seed=seed, limit=qa_limit)
+    config = QaConfig(suites=suites_for(suite), mode=qa_mode(chosen.strategy), seed=seed, limit=qa_limit)
     if dry_run:
         lines = asyncio.run(estimate_tournament(plan, rounds))
         qa_line = estimate_qa(chosen, cases, config)
@@ -93,13 +92,12 @@ def table3(entry: str = EntryOpt, opponent: str = OpponentOpt, games: int = Game
     path = default_db_path(db)
     if not as_json:
         print_summary(summary, path, as_json)
-    store = Store(path)
-    index = CaseIndex(_by_id={s.id: s for s in cases})
-    judged = asyncio.run(score_with_judges(store, judges, index, no_cache=no_cache, tournament=plan.tournament_id))
-    qa = asyncio.run(run_suites(store, chosen, cases, config, no_cache, False, quiet=as_json))
-    rows = table3_rows(path, chosen.entry_id, rival.entry_id, KEY_CLUES if key_clues_given else "table3")
+    done = asyncio.run(judge_and_ask(Store(path), chosen, rival, cases, judges, config, plan.tournament_id,
+                                     key_clues_given=key_clues_given, no_cache=no_cache,
+                                     on_progress=None if as_json else progress_line))
+    rows, qa = done.rows, done.qa
     if as_json:
-        typer.echo(json.dumps({"tournament": summary.to_dict(), "judging": [s.to_dict() for s in judged],
+        typer.echo(json.dumps({"tournament": summary.to_dict(), "judging": [s.to_dict() for s in done.judged],
                                "qa": {"run_id": qa.run_id, "asked": qa.asked, "skipped": qa.skipped},
                                "rows": [row_json(r) for r in rows]}, indent=2))
         return
@@ -110,10 +108,3 @@ def table3(entry: str = EntryOpt, opponent: str = OpponentOpt, games: int = Game
         out.print("no finished table3 game or answer yet for this entry and opponent")
     for row in rows:
         out.print(f"[dim]{row.name} / {condition_text(row)}: {row.n_games} games scored[/]", highlight=False)
-
-
-def table3_rows(path: Path, entry_id: str, opponent_id: str, condition: str = "table3") -> list[CoeRow]:
-    """The entry's `table3` (or key-clues `table3`) rows against this opponent, from the one report implementation."""
-    with Reader(path).snapshot() as conn:
-        rows = [] if conn is None else coe_report(conn)
-    return [r for r in rows if r.entry == entry_id and r.condition == condition and r.opponent_id == opponent_id]

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from arena.agents.dialect_check import dialect_check
 from arena.agents.smoke import PlayedGame, SmokeReport, StructuredComparison, compare_structured, smoke_check
-from arena.cli.play_cmd import resolve_script
+from arena.app.games import resolve_script
 from arena.coe.qa_check import qa_check
 from arena.entries import Entry, entries_path, load_entries, provider_limits, resolve_entry
 from arena.errors import ConfigError, ImageError
@@ -23,7 +23,7 @@ from arena.providers.messages import ImagePart, Message, Request
 from arena.providers.registry import list_providers
 from arena.providers.secrets import KeyStore
 from arena.scripts.schema import Script
-from arena.tournament.record import game_write, script_record, script_ref
+from arena.tournament.record import game_write, record_single_game, script_ref
 from leaderboard.store import EntryRecord, Store, default_db_path
 from multimodal.images import ImageProblem, inspect_bytes, read_image_file
 
@@ -185,13 +185,11 @@ def game_recorder(store: Store) -> Callable[[PlayedGame], None]:
     name are not deprecated), the case, and the game with its events and abort reason."""
 
     def record(played: PlayedGame) -> None:
-        for seated in (played.civilians, played.murderer):
-            store.upsert_entry(EntryRecord.from_entry(seated), deprecate_previous=False)
-        store.record_script(script_record(played.script))
         write = game_write(None, played.result.events, script=script_ref(played.script), seed=played.seed,
                            civilians=played.civilians.entry_id, murderer=played.murderer.entry_id,
                            started_at=played.started_at, latencies=[t.latency_ms for t in played.result.timings])
-        store.record_game(write.game, write.events, write.calls)
+        record_single_game(store, write, [EntryRecord.from_entry(e) for e in (played.civilians, played.murderer)],
+                           played.script, deprecate_previous=False)
 
     return record
 

@@ -10,19 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Column, Table
 
-from arena.agents import GameResult, play_game, seat_entries, seat_timeout_s
+from arena.agents import GameResult
 from arena.agents.runner import DEFAULT_TIMEOUT_S, abort_reason
-from arena.cli.probe_glue import AfterGame, print_probes, probe_hook, probe_judges, probe_summary, store_probes
-from arena.coe.probe_run import ProbeRun
-from arena.engine import GameConfig, read_jsonl, replay, write_jsonl
+from arena.app.games import check_log_path, keep_game, play_entries, resolve_script
+from arena.app.probes import ProbeHook, probe_judges, probe_summary
+from arena.coe.probes import THINKTHRICE_KEYS
+from arena.engine import GameConfig, read_jsonl, replay
 from arena.engine.events import (
     ActionEvent,
     AnswerEvent,
@@ -38,13 +39,9 @@ from arena.engine.events import (
     VoteEvent,
 )
 from arena.entries import Entry, load_entries, resolve_entry
-from arena.errors import ConfigError, ScriptError
-from arena.providers.client import ModelClient
-from arena.scripts.loader import find_script, load_script
-from arena.scripts.schema import Script
-from arena.tournament.record import GameWrite, game_write, script_record, script_ref
+from arena.errors import ScriptError
 from arena.tournament.selection import scoped_options
-from leaderboard.store import EntryRecord, Store, default_db_path
+from leaderboard.store import Store, default_db_path
 from leaderboard.store.records import utc_now
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
@@ -59,12 +56,6 @@ ENTRY_OPTIONS = typer.Option([], "-M", "--option", help="Setting key=value for b
 DB_OPTION = typer.Option(None, "--db", help="DuckDB file to record the game in (default: $ARENA_DB, else "
                                             "./arena.duckdb).")
 LOG_ARGUMENT = typer.Argument(..., help="An event log written by `arena play` or the scheduler.")
-
-
-def resolve_script(ref: str) -> Script:
-    """A case by folder/file path, else by id or folder name among the bundled cases."""
-    path = Path(ref)
-    return load_script(path if path.exists() else find_script(ref))
 
 
 class TranscriptPrinter:
@@ -128,46 +119,6 @@ class TranscriptPrinter:
             self.console.print(text, highlight=False)
 
 
-def record_game(store: Store, write: GameWrite, civilians: Entry, murderer: Entry, case: Script) -> str:
-    """Record a single game (outside any tournament) into the store; returns its game id."""
-    for entry in (civilians, murderer):
-        store.upsert_entry(EntryRecord.from_entry(entry))
-    store.record_script(script_record(case))
-    store.record_game(write.game, write.events, write.calls)
-    return write.game.game_id
-
-
-def check_log_path(out_file: Path | None) -> None:
-    """An explicit --out that exists is refused before the game: an earlier event log is never overwritten."""
-    if out_file is not None and out_file.exists():
-        raise ConfigError(f"--out {out_file}: the file exists and event logs are never overwritten; "
-                          "choose another path, or leave --out out for runs/<script>-<seed>-<game id>.jsonl")
-
-
-async def play_entries(case: Script, civilians: Entry, murderer: Entry, seed: int, config: GameConfig,
-                       timeout: float, printer: TranscriptPrinter | None, no_cache: bool,
-                       ready: Callable[[], None] = lambda: None, after: AfterGame | None = None) -> GameResult:
-    """Seat the two entries (model entries share one client) and play the game. `ready` runs once the
-    entries are checked (provider known, key set) and before the first call: it opens the store. `after`
-    runs once the game is over, with the same agents and client (post-game probes)."""
-    if civilians.is_builtin and murderer.is_builtin:
-        ready()
-        seated = seat_entries(case, civilians, murderer, seed)
-        result = await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
-        if after is not None:
-            await after(result, seated, None)
-        return result
-    async with ModelClient(use_cache=not no_cache) as client:
-        client.check_entries(civilians, murderer)
-        ready()
-        seated = seat_entries(case, civilians, murderer, seed, client)
-        timeout = seat_timeout_s(civilians, murderer, client, timeout)
-        result = await play_game(case, seated, config, seed, timeout_s=timeout, on_event=printer)
-        if after is not None:
-            await after(result, seated, client)
-        return result
-
-
 def play(
     script: str = typer.Option(..., "--script", help="Case id, or a case folder/file path."),
     civilians: str = typer.Option(..., help="Entry playing every civilian role: a name from the entries file or "
@@ -207,24 +158,31 @@ def play(
 
     started = utc_now()
     config = GameConfig(rounds=rounds, key_clues_given=key_clues_given)
-    runs: list[ProbeRun] = []
-    after = probe_hook(case, resolved[civilians], resolved[murderer], seed, runs, judges) if probes else None
-    result = asyncio.run(play_entries(case, resolved[civilians], resolved[murderer], seed, config, timeout, printer,
-                                      no_cache, ready, after))
+    hook = ProbeHook(judges) if probes else None
+    played = asyncio.run(play_entries(case, resolved[civilians], resolved[murderer], seed, config, timeout, printer,
+                                      no_cache, ready, hook))
     store = stores[0] if stores else None
-    write = game_write(None, result.events, script=script_ref(case), seed=seed, civilians=resolved[civilians].entry_id,
-                       murderer=resolved[murderer].entry_id, started_at=started,
-                       latencies=[t.latency_ms for t in result.timings])
-    log = write_jsonl(out_file or Path("runs") / f"{case.id}-{seed}-{write.game.game_id}.jsonl", result.events)
-    game_id = None if store is None else record_game(store, write, resolved[civilians], resolved[murderer], case)
-    if store is not None and game_id is not None and runs:
-        store_probes(store, game_id, runs, result)
-    summary = probe_summary(runs, result) if runs else None
+    kept = keep_game(played, case, resolved[civilians], resolved[murderer], seed, started, store, out_file)
+    summary = probe_summary(hook.runs, played.result) if hook is not None and hook.runs else None
     if summary is not None and not as_json:
         print_probes(out, summary)
-    report_game(result, log, game_id, store, as_json, {"probes": summary} if summary is not None else {})
-    if result.status in FAILED_STATUSES:
+    report_game(played.result, kept.log, kept.game_id, store, as_json,
+                {"probes": summary} if summary is not None else {})
+    if played.result.status in FAILED_STATUSES:
         raise typer.Exit(1)
+
+
+def print_probes(out: Console, summary: dict[str, Any]) -> None:
+    columns = ["weighted", *THINKTHRICE_KEYS]
+    deciders = sorted({v["informed_by"] for f in summary.values() for v in f.values() if v.get("informed_by")})
+    table = Table("condition", "faction", *(Column(c, justify="right") for c in columns),
+                  title="Post-game probes (WellPlay weighted score; ThinkThrice accuracy, %)",
+                  caption=f"informed decided by {', '.join(deciders) or '-'}")
+    for condition, by_faction in summary.items():
+        for faction, values in by_faction.items():
+            cells = ["-" if values.get(c) is None else f"{values[c]:.1f}" for c in columns]
+            table.add_row(condition, faction, *cells)
+    out.print(table)
 
 
 def report_game(result: GameResult, log: Path, game_id: str | None, store: Store | None, as_json: bool,

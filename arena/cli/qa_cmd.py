@@ -13,37 +13,23 @@ from rich.console import Console
 from rich.table import Column, Table
 from rich.text import Text
 
+from arena.app.qa import estimate_qa, qa_ablation, qa_mode, run_suites, run_suites_batch
 from arena.cli.case_report import report_broken_case
 from arena.cli.estimate_view import print_estimate
-from arena.cli.qa_batch import run_qa_batch
+from arena.cli.lines import log_line, progress_line
 from arena.cli.qa_human import answer_as_person, refuse_model_options
-from arena.coe.answerers import MODES, Answerer, AnswerReply, QaItem, build_request, make_answerer
 from arena.coe.cases import load_cases
-from arena.coe.context import Ablation
 from arena.coe.human_qa import DEFAULT_SIZE, HumanSample
-from arena.coe.qa_run import (
-    SUITE_GROUPS,
-    Contestant,
-    QaConfig,
-    QaRunResult,
-    make_item,
-    run_id_for,
-    run_qa,
-    select_questions,
-    suites_for,
-)
+from arena.coe.qa_run import SUITE_GROUPS, Contestant, QaConfig, QaRunResult, run_id_for, select_questions, suites_for
 from arena.coe.qa_summary import summarise
-from arena.entries import Entry, qa_entries, resolve_entry
+from arena.entries import qa_entries, resolve_entry
 from arena.errors import ConfigError
-from arena.providers.budget import BudgetGuard, BudgetReached
-from arena.providers.client import ModelClient
-from arena.providers.estimate import CostLine, output_estimate
+from arena.providers.budget import BudgetReached
 from arena.scripts.schema import Script
 from leaderboard.store import Store
 from leaderboard.store.coe_queries import latest_run_answers
 from leaderboard.store.db import reading
 from leaderboard.store.sessions import is_human
-from multimodal.ocr import OcrReader
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)
@@ -91,7 +77,7 @@ def qa(entry: str = EntryOpt, suite: str = SuiteOpt, scripts: str = ScriptsOpt, 
     if sample is not None:
         raise ConfigError("--sample is for a person's run (--entry human/<name>); for an entry use --limit")
     chosen = resolve_entry(entry, option, qa_entries(entries_file))
-    config = QaConfig(suites=suites_for(suite), mode=_mode(mode or chosen.strategy), ablation=_ablation(ablation),
+    config = QaConfig(suites=suites_for(suite), mode=qa_mode(mode or chosen.strategy), ablation=qa_ablation(ablation),
                       seed=seed, limit=limit)
     cases = load_cases(scripts, on_broken=report_broken_case)
     if dry_run:
@@ -101,12 +87,12 @@ def qa(entry: str = EntryOpt, suite: str = SuiteOpt, scripts: str = ScriptsOpt, 
         return
     store = Store(db)
     if batch:
-        result = asyncio.run(_run_batch(store, chosen, cases, config))
+        result = asyncio.run(run_suites_batch(store, chosen, cases, config, log_line))
         _print_run(store, chosen, cases, config, result, suite, seed, as_json)
         return
     try:
-        result = asyncio.run(_run(store, chosen, cases, config, no_cache, retry_failed, quiet=as_json,
-                                  budget_usd=budget_usd))
+        result = asyncio.run(run_suites(store, chosen, cases, config, no_cache=no_cache, retry_failed=retry_failed,
+                                        budget_usd=budget_usd, on_progress=None if as_json else progress_line))
     except BudgetReached as exc:
         err.print(f"[yellow]stopped[/]: {exc}", highlight=False)
         result = QaRunResult(run_id_for(chosen, cases, config), questions=select_questions(cases, config))
@@ -126,67 +112,6 @@ def _print_run(store: Store, chosen: Contestant, cases: list[Script], config: Qa
         typer.echo(json.dumps(summary, indent=2))
     else:
         print_summary(summary)
-
-
-async def _run_batch(store: Store, entry: Entry, cases: list[Script], config: QaConfig) -> QaRunResult:
-    if entry.is_builtin:
-        raise ConfigError(f"{entry.name} is a built-in answerer; --batch is for model entries")
-    async with ModelClient(use_cache=False) as client:
-        client.check_entries(entry)
-        return await run_qa_batch(store, entry, cases, config, client, err)
-
-
-def estimate_qa(entry: Entry, cases: list[Script], config: QaConfig) -> CostLine:
-    """The run's questions as the model would get them (rendered, images included), priced per entry."""
-    line = CostLine(name=entry.name, price=None if entry.is_builtin else ModelClient(use_cache=False).price(entry))
-    if entry.is_builtin:
-        return line
-    read = OcrReader().read_file if config.ablation is Ablation.OCR_TEXT else None
-    output = output_estimate(f"qa_{config.mode}", entry.max_tokens)
-    for script, question in select_questions(cases, config):
-        line.add_agent(entry.provider, [build_request(make_item(script, question, config, read))], output)
-    return line
-
-
-class BudgetedAnswerer:
-    """An answerer that checks the budget before each question."""
-
-    def __init__(self, inner: Answerer, guard: BudgetGuard) -> None:
-        self.inner, self.guard = inner, guard
-        self.entry = inner.entry
-
-    async def answer(self, item: QaItem) -> AnswerReply:
-        self.guard.check()
-        return await self.inner.answer(item)
-
-
-async def _run(store: Store, entry: Entry, cases: list[Script], config: QaConfig, no_cache: bool,
-               retry_failed: bool, quiet: bool, budget_usd: float | None = None) -> QaRunResult:
-    def progress(done: int, total: int) -> None:
-        if not quiet:
-            err.print(f"answered {done}/{total}", highlight=False)
-
-    if entry.is_builtin:
-        return await run_qa(store, entry, make_answerer(entry), cases, config, retry_failed=retry_failed,
-                            on_batch=progress)
-    async with ModelClient(use_cache=not no_cache) as client:
-        client.check_entries(entry)  # provider known, key set: before the first question
-        answerer: Answerer = BudgetedAnswerer(make_answerer(entry, client, no_cache=no_cache),
-                                              BudgetGuard(client, budget_usd))
-        return await run_qa(store, entry, answerer, cases, config, retry_failed=retry_failed, on_batch=progress)
-
-
-def _mode(value: str) -> Any:
-    if value not in MODES:
-        raise ConfigError(f"--mode {value!r}: expected direct or cot")
-    return value
-
-
-def _ablation(value: str) -> Ablation:
-    try:
-        return Ablation(value)
-    except ValueError:
-        raise ConfigError(f"--ablation {value!r}: expected none, no-images or ocr-text") from None
 
 
 def _cell(acc: dict[str, Any]) -> tuple[str, str, str]:

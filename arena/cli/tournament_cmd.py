@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import typer
@@ -16,18 +14,17 @@ from rich.console import Console
 from rich.markup import escape
 
 from arena.agents.runner import DEFAULT_TIMEOUT_S
+from arena.app.probes import ProbeHook, probe_judges
+from arena.app.tournaments import RayOptions, run_planned
 from arena.cli.case_report import report_broken_case
 from arena.cli.estimate_view import print_estimate
-from arena.cli.probe_glue import probe_judges, tournament_probes_with
-from arena.entries import Entry, load_entries, provider_limits
+from arena.entries import load_entries, provider_limits
 from arena.errors import ConfigError
-from arena.providers.client import ModelClient
 from arena.providers.limits import concurrency_note
-from arena.tournament import RichProgress, RunOptions, Tournament, TournamentSummary, run_tournament
+from arena.tournament import RichProgress, RunOptions, Tournament, TournamentSummary
 from arena.tournament.director import all_play_all_tournament
 from arena.tournament.dry_run import estimate_tournament
 from arena.tournament.plan import game_options
-from arena.tournament.run import PlayElsewhere
 from arena.tournament.selection import resolve_entries, select_scripts, split_list
 from leaderboard.store import Store, default_db_path
 
@@ -53,45 +50,6 @@ NoCacheOpt = typer.Option(False, "--no-cache", help="Bypass the model response c
 JsonOpt = typer.Option(False, "--json", help="Print only a JSON summary (games are listed on stderr).")
 
 
-def needs_client(entries: Sequence[Entry]) -> bool:
-    return any(not e.is_builtin for e in entries)
-
-
-async def _run(tournament: Tournament, store: Store, options: RunOptions, adaptive: int, no_cache: bool,
-               progress: RichProgress, ray: RayOptions | None = None, include_provider_failures: bool = False,
-               take_over_lease: bool = False, provider_limits: Mapping[str, int] | None = None) -> TournamentSummary:
-    if not needs_client(tournament.entries) and ray is None:
-        return await run_tournament(tournament, store, options, adaptive=adaptive, progress=progress,
-                                    include_provider_failures=include_provider_failures,
-                                    take_over_lease=take_over_lease)
-    async with ModelClient(use_cache=not no_cache, provider_limits=provider_limits) as client:
-        client.check_entries(*tournament.entries)  # a missing key or SDK fails here, before any game starts
-        if ray is None:
-            return await run_tournament(tournament, store, options, adaptive=adaptive, client=client,
-                                        progress=progress, include_provider_failures=include_provider_failures,
-                                        take_over_lease=take_over_lease)
-        from arena.tournament.ray_executor import run_with_ray  # ray is imported only for this executor
-
-        async def run(players: PlayElsewhere) -> TournamentSummary:
-            return await run_tournament(tournament, store, options, adaptive=adaptive, client=client,
-                                        progress=progress, elsewhere=players,
-                                        include_provider_failures=include_provider_failures,
-                                        take_over_lease=take_over_lease)
-
-        return await run_with_ray(run, address=ray.address, workers=ray.workers,
-                                  entries={e.entry_id: e for e in tournament.entries},
-                                  scripts={s.id: s for s in tournament.scripts}, options=options,
-                                  use_cache=not no_cache)
-
-
-@dataclass(frozen=True)
-class RayOptions:
-    """`--executor ray`: the cluster to join (None: a local one on 127.0.0.1) and the worker processes."""
-
-    address: str | None
-    workers: int
-
-
 def execute(tournament: Tournament, db: Path | None, options: RunOptions, *, adaptive: int = 0,
             no_cache: bool = False, as_json: bool = False, ray: RayOptions | None = None,
             include_provider_failures: bool = False, take_over_lease: bool = False,
@@ -106,8 +64,9 @@ def execute(tournament: Tournament, db: Path | None, options: RunOptions, *, ada
     if (note := concurrency_note(tournament.entries, options.concurrency, limits)) is not None:
         (err if as_json else out).print(f"[yellow]note[/]: {escape(note)}", highlight=False)
     try:
-        return asyncio.run(_run(tournament, store, options, adaptive, no_cache, progress, ray,
-                                include_provider_failures, take_over_lease, limits))
+        return asyncio.run(run_planned(tournament, store, options, adaptive=adaptive, no_cache=no_cache,
+                                       progress=progress, ray=ray, include_provider_failures=include_provider_failures,
+                                       take_over_lease=take_over_lease, provider_limits=limits))
     except KeyboardInterrupt:
         err.print(f"[yellow]interrupted[/]: games in flight were cancelled and not recorded; rerun the same "
                   f"command to resume tournament {escape(tournament.tournament_id)}", highlight=False)
@@ -188,7 +147,7 @@ def tournament(
         print_estimate(lines, f"dry run of tournament {plan.tournament_id}: {2 * len(plan.matches)} games", out,
                        as_json, {"tournament_id": plan.tournament_id, "games": 2 * len(plan.matches)})
         return
-    after = tournament_probes_with(probe_judges(judge, entries_file)) if probes else None
+    after = ProbeHook(probe_judges(judge, entries_file)) if probes else None
     options = RunOptions(rounds=rounds, concurrency=concurrency, budget_usd=budget_usd, max_games=max_games,
                          timeout_s=timeout, after_game=after)
     ray = RayOptions(ray_address, ray_workers) if executor == "ray" else None

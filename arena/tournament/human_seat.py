@@ -41,7 +41,7 @@ from arena.providers.client import ModelClient
 from arena.providers.pricing import Price
 from arena.scripts.loader import discover_scripts, load_script
 from arena.scripts.schema import Script
-from arena.tournament.record import GameWrite, game_write, script_record, script_ref
+from arena.tournament.record import GameWrite, game_write, record_single_game, script_ref
 from leaderboard.store.records import EntryRecord, utc_now
 from leaderboard.store.sessions import HUMAN_PREFIX, SessionLog, human_entry, human_entry_id
 
@@ -235,14 +235,11 @@ class HumanSeat:
     def finish(self, session_id: str, spec: SeatSpec, script: Script, finished: Finished) -> str:
         """Record the finished game (idempotent: its id derives from the session) and close the session."""
         write = session_write(session_id, spec, script, finished)
-        store = self.log.store
-        store.upsert_entry(human_entry(spec.player.removeprefix(HUMAN_PREFIX)))
-        for entry in (spec.opponents_entry, spec.teammates_entry):
-            store.upsert_entry(EntryRecord.from_entry(entry))
-        store.record_script(script_record(script))
-        store.record_game(write.game, write.events, write.calls)
-        self.log.end(session_id, write.game.game_id)
-        return write.game.game_id
+        entries = [human_entry(spec.player.removeprefix(HUMAN_PREFIX)),
+                   *(EntryRecord.from_entry(e) for e in (spec.opponents_entry, spec.teammates_entry))]
+        game_id = record_single_game(self.log.store, write, entries, script)
+        self.log.end(session_id, game_id)
+        return game_id
 
 
 def session_write(session_id: str, spec: SeatSpec, script: Script, finished: Finished) -> GameWrite:

@@ -37,7 +37,8 @@ from arena.engine.events import (
 from arena.engine.rules import script_hash
 from arena.scripts.schema import Script
 from arena.tournament.plan import PlannedGame, ScriptRef
-from leaderboard.store.records import AgentCallRecord, GameRecord, ScriptRecord, utc_now
+from leaderboard.store import Store
+from leaderboard.store.records import AgentCallRecord, EntryRecord, GameRecord, ScriptRecord, utc_now
 
 ERROR_STATUS = "error"
 MESSAGE_LIMIT = 500
@@ -145,3 +146,15 @@ def game_write(planned: PlannedGame | None, events: Sequence[EventBase], *, scri
         cost_usd=sum(c.cost_usd for c in calls), started_at=started_at, finished_at=finished_at,
         plan_position=planned.position if planned else None, **forfeit_counts(events))
     return GameWrite(game, list(events), calls)
+
+
+def record_single_game(store: Store, write: GameWrite, entries: Sequence[EntryRecord], script: Script, *,
+                       deprecate_previous: bool = True) -> str:
+    """Record one game played outside a tournament (`arena play`, the human seat, `arena models check`): its
+    entries, its case, then the game with its events and calls in one transaction; returns its game id.
+    With `deprecate_previous` False an entry's earlier versions stay current (a check game is no new version)."""
+    for entry in entries:
+        store.upsert_entry(entry, deprecate_previous=deprecate_previous)
+    store.record_script(script_record(script))
+    store.record_game(write.game, write.events, write.calls)
+    return write.game.game_id

@@ -8,10 +8,9 @@ from typing import Any
 
 import duckdb
 import pytest
-from rich.console import Console
 
-from arena.cli.coe_batch import score_with_batch
-from arena.cli.qa_batch import run_qa_batch
+from arena.app.judge_batch import score_with_batch
+from arena.app.qa_batch import run_qa_batch
 from arena.coe.cases import CaseIndex
 from arena.coe.qa_run import QaConfig, run_id_for, suites_for
 from arena.entries import builtin_entries
@@ -24,6 +23,10 @@ from tests.conftest import FIXTURE_CASE
 from tests.providers.conftest import entry
 from tests.providers.fake_api import FakeAPI
 from tests.providers.fake_batches import FakeBatches, FakeGeminiBatches, FakeMessageBatches
+
+
+def QUIET(line: str) -> None:  # noqa: N802 - the batch's progress lines, not printed
+    del line
 
 CONFIG = QaConfig(suites=suites_for("all"), mode="direct")
 
@@ -47,7 +50,7 @@ async def test_a_qa_run_goes_up_as_one_batch_and_every_answer_is_stored(fake_api
     fake_api.responder = batches
     gpt, cases = entry("openai/gpt-4o", fake_api), [load_script(FIXTURE_CASE)]
     store, polls = Store(tmp_path / "a.duckdb"), Polls()
-    result = await run_qa_batch(store, gpt, cases, CONFIG, make_client(use_cache=False), Console(quiet=True),
+    result = await run_qa_batch(store, gpt, cases, CONFIG, make_client(use_cache=False), QUIET,
                                 poll_s=5, sleep=polls)
     assert result.asked == 5 and batches.created == 1 and polls.waits == [5, 5]
     assert fake_api.count("/v1/chat/completions") == 0, "nothing went through the live endpoint"
@@ -68,9 +71,9 @@ async def test_a_rerun_polls_the_stored_batch_instead_of_submitting_again(fake_a
             file=("b.jsonl", b'{"custom_id": "x", "body": {}}'), purpose="batch")).id,
         endpoint="/v1/chat/completions", completion_window="24h")
     BatchState(run_id_for(gpt, cases, CONFIG)).save(first_id.id, "openai")
-    result = await run_qa_batch(store, gpt, cases, CONFIG, client, Console(quiet=True), sleep=Polls())
+    result = await run_qa_batch(store, gpt, cases, CONFIG, client, QUIET, sleep=Polls())
     assert batches.created == 1 and result.asked == 0, "the stored batch was polled; its ids match no question"
-    again = await run_qa_batch(store, gpt, cases, CONFIG, client, Console(quiet=True), sleep=Polls())
+    again = await run_qa_batch(store, gpt, cases, CONFIG, client, QUIET, sleep=Polls())
     assert batches.created == 2 and again.asked == 5
 
 
@@ -79,7 +82,7 @@ async def test_anthropic_message_batches(fake_api: FakeAPI, make_client: Any, tm
     fake_api.responder = batches
     claude, cases = entry("anthropic/claude-3-5-sonnet", fake_api), [load_script(FIXTURE_CASE)]
     store, polls = Store(tmp_path / "a.duckdb"), Polls()
-    result = await run_qa_batch(store, claude, cases, CONFIG, make_client(use_cache=False), Console(quiet=True),
+    result = await run_qa_batch(store, claude, cases, CONFIG, make_client(use_cache=False), QUIET,
                                 poll_s=7, sleep=polls)
     assert result.asked == 5 and len(batches.batches) == 1 and polls.waits == [7]
     sent = next(iter(batches.batches.values()))["requests"]
@@ -94,7 +97,7 @@ async def test_gemini_batch_mode(fake_api: FakeAPI, make_client: Any, tmp_path: 
     fake_api.responder = batches
     gemini, cases = entry("google/gemini-test", fake_api), [load_script(FIXTURE_CASE)]
     store = Store(tmp_path / "a.duckdb")
-    result = await run_qa_batch(store, gemini, cases, CONFIG, make_client(use_cache=False), Console(quiet=True),
+    result = await run_qa_batch(store, gemini, cases, CONFIG, make_client(use_cache=False), QUIET,
                                 sleep=Polls())
     assert result.asked == 5 and len(batches.batches) == 1
     assert fake_api.count(":generateContent") == 0, "nothing went through the live endpoint"
@@ -105,7 +108,7 @@ async def test_gemini_batch_mode(fake_api: FakeAPI, make_client: Any, tmp_path: 
 async def test_batch_is_refused_for_other_providers(fake_api: FakeAPI, make_client: Any, tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="openai"):
         await run_qa_batch(Store(tmp_path / "a.duckdb"), entry("openai-compatible/local", fake_api),
-                           [load_script(FIXTURE_CASE)], CONFIG, make_client(), Console(quiet=True))
+                           [load_script(FIXTURE_CASE)], CONFIG, make_client(), QUIET)
 
 
 @pytest.fixture
@@ -122,7 +125,7 @@ async def test_coe_score_batch_judges_every_pending_prompt_in_one_batch(fake_api
     store = played
     judge, client = entry("openai/gpt-4o", fake_api), make_client(use_cache=False)
     cases = CaseIndex(FIXTURE_CASE.parent)
-    summary = await score_with_batch(store, judge, cases, client, Console(quiet=True), sleep=Polls())
+    summary = await score_with_batch(store, judge, cases, client, QUIET, sleep=Polls())
     assert batches.created == 1 and fake_api.count("/v1/chat/completions") == 0
     with duckdb.connect(str(store.path), read_only=True) as conn:
         rows = conn.execute("SELECT metric, value FROM metric_scores WHERE judge = ?", [judge.entry_id]).fetchall()

@@ -8,8 +8,8 @@ import json
 
 from typer.testing import CliRunner
 
+from arena.app.table3 import table3_rows
 from arena.cli import app
-from arena.cli.coe_table3_cmd import table3_rows
 from arena.coe.cases import CaseIndex
 from arena.coe.offline_judge import OfflineJudge
 from arena.coe.scoring import score_games

@@ -1,17 +1,14 @@
-"""`arena play --probes` / `arena tournament --probes`: ask the post-game probes inside the game's client,
-store and print them. With `--judge`, a panel of model judges decides ThinkThrice's "informed"
-(`arena.coe.informed`); without one (or `--judge offline`) the labelled rule does."""
+"""The post-game probes of `arena play --probes` and `arena tournament --probes`: asked inside the game's
+client, returned as rows to store and summarised. With `--judge`, a panel of model judges decides
+ThinkThrice's "informed" (`arena.coe.informed`); without one (or `--judge offline`) the labelled rule does."""
 
 from __future__ import annotations
 
 import asyncio
 import statistics
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-
-from rich.console import Console
-from rich.table import Column, Table
 
 from arena.agents.runner import GameResult, SeatedAgents
 from arena.coe.answerers import Answerer, make_answerer
@@ -24,10 +21,7 @@ from arena.coe.probes import THINKTHRICE_KEYS
 from arena.entries import Entry
 from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
-from arena.tournament.run import AfterGame as RunAfterGame
-from leaderboard.store import Store
-
-AfterGame = Callable[[GameResult, SeatedAgents, ModelClient | None], Awaitable[None]]
+from arena.tournament.run import ExtraRows
 
 
 def probe_judges(spec: str | None, entries_file: Path | None) -> list[Entry]:
@@ -59,36 +53,24 @@ async def _run(case: Script, result: GameResult, seated: SeatedAgents, players: 
     return await run_probes(case, result, seated, answerers, seed, panel=panel, players=facts)
 
 
-def probe_hook(case: Script, civilians: Entry, murderer: Entry, seed: int, runs: list[ProbeRun],
-               judges: Sequence[Entry] = ()) -> AfterGame:
-    """A hook for `play_entries` that asks every role the probes and appends the runs to `runs`."""
-    async def after(result: GameResult, seated: SeatedAgents, client: ModelClient | None) -> None:
-        players = {"civilians": civilians, "murderer": murderer}
-        runs.extend(await _run(case, result, seated, players, seed, client, judges))
-    return after
+class ProbeHook:
+    """The post-game probes as an after-game hook (`arena.tournament.run.AfterGame`, the one hook protocol of
+    `arena play` and `arena tournament`): asks every role the probes with the game's agents and client, keeps
+    the runs (for a summary) and returns the metric rows to store once the game id is known."""
 
+    def __init__(self, judges: Sequence[Entry] = ()) -> None:
+        self.judges = tuple(judges)
+        self.runs: list[ProbeRun] = []
 
-def tournament_probes_with(judges: Sequence[Entry] = ()) -> RunAfterGame:
-    """The `arena tournament --probes` hook (`RunOptions.after_game`): the probes' rows, given the game id."""
-    async def after(case: Script, result: GameResult, seated: SeatedAgents, civilians: Entry, murderer: Entry,
-                    seed: int, client: ModelClient | None) -> Callable[[str], list[Any]]:
-        runs: list[ProbeRun] = []
-        await probe_hook(case, civilians, murderer, seed, runs, judges)(result, seated, client)
+    async def __call__(self, case: Script, result: GameResult, seated: SeatedAgents, civilians: Entry,
+                       murderer: Entry, seed: int, client: ModelClient | None) -> ExtraRows:
+        runs = await _run(case, result, seated, {"civilians": civilians, "murderer": murderer}, seed, client,
+                          self.judges)
+        self.runs.extend(runs)
         facts, seating = result.final_state.facts, result.final_state.seating
         factions = {r: facts.faction(r) for r in facts.role_ids}
         entries = {"civilians": seating.civilians, "murderer": seating.murderer}
         return lambda game_id: probe_records(runs, game_id, entries, factions)
-    return after
-
-
-
-
-def store_probes(store: Store, game_id: str, runs: list[ProbeRun], result: GameResult) -> int:
-    factions = {r: result.final_state.facts.faction(r) for r in result.final_state.facts.role_ids}
-    seating = result.final_state.seating
-    rows = probe_records(runs, game_id, {"civilians": seating.civilians, "murderer": seating.murderer}, factions)
-    store.record_metric_scores(rows)
-    return len(rows)
 
 
 def probe_summary(runs: list[ProbeRun], result: GameResult) -> dict[str, Any]:
@@ -109,16 +91,3 @@ def probe_summary(runs: list[ProbeRun], result: GameResult) -> dict[str, Any]:
 def _mean(values: list[float | None]) -> float | None:
     present = [v for v in values if v is not None]
     return round(statistics.fmean(present), 1) if present else None
-
-
-def print_probes(out: Console, summary: dict[str, Any]) -> None:
-    columns = ["weighted", *THINKTHRICE_KEYS]
-    deciders = sorted({v["informed_by"] for f in summary.values() for v in f.values() if v.get("informed_by")})
-    table = Table("condition", "faction", *(Column(c, justify="right") for c in columns),
-                  title="Post-game probes (WellPlay weighted score; ThinkThrice accuracy, %)",
-                  caption=f"informed decided by {', '.join(deciders) or '-'}")
-    for condition, by_faction in summary.items():
-        for faction, values in by_faction.items():
-            cells = ["-" if values.get(c) is None else f"{values[c]:.1f}" for c in columns]
-            table.add_row(condition, faction, *cells)
-    out.print(table)

@@ -1,11 +1,11 @@
-"""`arena qa --batch`: the run's unanswered questions as one provider batch, resumable, at the batch rate."""
+"""QA through a provider batch (`arena qa --batch`): the run's unanswered questions as one provider
+batch, resumable, at the batch rate."""
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-
-from rich.console import Console
+from collections.abc import Callable
 
 from arena.coe.answerers import AnswerReply, build_request
 from arena.coe.context import Ablation
@@ -34,7 +34,8 @@ def custom_id(script_id: str, question_id: str) -> str:
 
 
 async def run_qa_batch(store: Store, entry: Entry, cases: list[Script], config: QaConfig, client: ModelClient,
-                       log: Console, *, poll_s: float = 30.0, sleep: Sleep = asyncio.sleep) -> QaRunResult:
+                       log: Callable[[str], None], *, poll_s: float = 30.0,
+                       sleep: Sleep = asyncio.sleep) -> QaRunResult:
     """Submit (or, on a rerun, find) the run's batch, poll it with progress, then grade and store every answer."""
     run_id = run_id_for(entry, cases, config)
     store.record_qa_run(QaRunRecord(run_id=run_id, entry_id=entry.entry_id,
@@ -49,7 +50,7 @@ async def run_qa_batch(store: Store, entry: Entry, cases: list[Script], config: 
     adapter = client.adapter(entry)
     requests = {cid: client.structured.apply(entry, adapter, build_request(item)) for cid, item in items.items()}
     responses = await run_batch(batch_for(adapter), BatchState(run_id), requests,
-                                lambda line: log.print(line, highlight=False), poll_s, sleep)
+                                log, poll_s, sleep)
     price = client.price(entry)
     factor = BATCH_FACTOR.get(entry.provider, 1.0)
     records, cost = [], 0.0
@@ -63,5 +64,5 @@ async def run_qa_batch(store: Store, entry: Entry, cases: list[Script], config: 
             cost += factor * price.cost(response.prompt_tokens, response.completion_tokens)
     store.record_qa_answers(records)
     result.asked = len(records)
-    log.print(f"{len(records)} answers stored; cost at the batch rate ${cost:.4f}", highlight=False)
+    log(f"{len(records)} answers stored; cost at the batch rate ${cost:.4f}")
     return result

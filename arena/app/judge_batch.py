@@ -1,4 +1,5 @@
-"""`arena coe score --batch`: every judge prompt the pending games need, answered by one provider batch.
+"""Judging through a provider batch (`arena coe score --batch`): every judge prompt the pending games
+need, answered by one provider batch.
 
 Two passes over the same scoring code (`arena.coe.scoring`): first a judge that only collects the
 prompts it is asked (nothing is stored), then, once the batch has answered them all, a judge that
@@ -10,8 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-
-from rich.console import Console
+from collections.abc import Callable
 
 from arena.coe.cases import CaseIndex
 from arena.coe.judges import LLMJudge
@@ -59,7 +59,8 @@ class BatchAnswers(LLMJudge):
         return (response.text if response.ok else None), response.status
 
 
-async def score_with_batch(store: Store, entry: Entry, cases: CaseIndex, client: ModelClient, log: Console, *,
+async def score_with_batch(store: Store, entry: Entry, cases: CaseIndex, client: ModelClient,
+                           log: Callable[[str], None], *,
                            poll_s: float = 30.0, sleep: Sleep = asyncio.sleep) -> ScoreSummary:
     collector = PromptCollector(entry, client)
     for job in pending_games(store, collector, cases, ScoreSummary(collector.name, collector.label)):
@@ -68,5 +69,13 @@ async def score_with_batch(store: Store, entry: Entry, cases: CaseIndex, client:
     if collector.prompts:
         name = hashlib.sha256("\n".join([entry.entry_id, *sorted(collector.prompts)]).encode()).hexdigest()[:16]
         results = await run_batch(batch_for(client.adapter(entry)), BatchState(f"coe-{name}"), collector.prompts,
-                                  lambda line: log.print(line, highlight=False), poll_s, sleep)
+                                  log, poll_s, sleep)
     return await score_games(store, BatchAnswers(entry, client, results), cases)
+
+
+async def score_entry_with_batch(store: Store, entry: Entry, cases: CaseIndex,
+                                 log: Callable[[str], None]) -> ScoreSummary:
+    """`score_with_batch` with a client of its own, whose provider and key are checked first."""
+    async with ModelClient(use_cache=False) as client:
+        client.check_entries(entry)
+        return await score_with_batch(store, entry, cases, client, log)
