@@ -15,6 +15,7 @@ from arena.generator.facts import Amount, At, Count, Detail, EntryLog, StoppedCl
 from arena.generator.phrases import method_phrase, moment, motive_phrase
 from arena.generator.pools import COAT_COLOURS, STAFF_COATS
 from arena.generator.world import World
+from arena.scripts.clock import SLOT_MINUTES, hhmm, minutes_of, slot_minutes
 
 LETTER_LINES = {
     "debt": "You owe me {amount}. I have been patient long enough: the loan is called in for Monday.",
@@ -217,7 +218,7 @@ def timetable_params(rng: random.Random, draft: ClueDraft, world: World) -> dict
     rng.shuffle(rows)
     start = world.slots[max(0, first - 1)]
     return {"title": "Movement board kept by the staff", "start": start, "end": slot_end(world, last + 1),
-            "tick_minutes": 15, "rows": rows, "width": 1000}
+            "tick_minutes": SLOT_MINUTES, "rows": rows, "width": 1000}
 
 
 def stay_bars(world: World, steps: list[tuple[int, str]]) -> list[dict[str, Any]]:
@@ -234,9 +235,8 @@ def stay_bars(world: World, steps: list[tuple[int, str]]) -> list[dict[str, Any]
 
 def slot_end(world: World, slot: int) -> str:
     """The end of quarter hour `slot` as "HH:MM" (the label of the next slot)."""
-    hour, minute = (int(x) for x in world.slots[min(slot, len(world.slots) - 1)].split(":"))
-    total = hour * 60 + minute + 15 * (1 + slot - min(slot, len(world.slots) - 1))
-    return f"{total // 60 % 24:02d}:{total % 60:02d}"
+    last = min(slot, len(world.slots) - 1)
+    return hhmm(minutes_of(world.slots[last]) + slot_minutes(1 + slot - last))
 
 
 def seating_params(draft: ClueDraft, world: World) -> dict[str, Any]:

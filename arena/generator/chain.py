@@ -9,8 +9,8 @@ from __future__ import annotations
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, EntryLog
 from arena.generator.phrases import join_names, motive_phrase, motive_sentence
-from arena.generator.questions import clock_label, minutes_of
 from arena.generator.world import World
+from arena.scripts.clock import clock_label, minutes_of
 from arena.scripts.schema import ReasoningChain, ReasoningStep
 
 

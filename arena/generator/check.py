@@ -31,8 +31,9 @@ from arena.generator.facts import (
 from arena.generator.findings import Finding
 from arena.generator.leaks import check_leaks
 from arena.generator.persona import check_coherence, check_length
-from arena.generator.questions import Naming, minutes_of, normalised
+from arena.generator.questions import Naming, normalised
 from arena.generator.solver import Solver
+from arena.scripts.clock import SLOT_MINUTES, minutes_of
 from arena.scripts.loader import load_script_unchecked
 from arena.scripts.problems import Problem
 from arena.scripts.schema import ImageKind, ReasoningStep, Script, Suite
@@ -178,7 +179,7 @@ def required_words(fact: Fact, case: CaseFacts, media: bool) -> list[str]:
 def names_quarter(text: str, label: str) -> bool:
     """Whether `text` names a time inside the quarter hour from `label` (a card prints its own minute, 20:37)."""
     start = minutes_of(label)
-    return any(start <= minutes_of(t) < start + 15 for t in re.findall(r"(?<!\d)\d{1,2}:\d{2}(?!\d)", text))
+    return any(start <= minutes_of(t) < start + SLOT_MINUTES for t in re.findall(r"(?<!\d)\d{1,2}:\d{2}(?!\d)", text))
 
 
 def flatten(value: Any) -> str:

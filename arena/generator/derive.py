@@ -48,6 +48,7 @@ from arena.generator.questions import (
 )
 from arena.generator.solver import Solver
 from arena.generator.world import World
+from arena.scripts.clock import slot_minutes
 from arena.scripts.schema import (
     Clue,
     ImageKind,
@@ -164,7 +165,7 @@ def statement_text(fact: Fact, world: World) -> str | None:
         return (f"The clock in the {room} was set by hand after it stopped: the time it "
                 "shows is false.")
     if isinstance(fact, Onset):
-        return f"The {world.weapon.name} takes effect {15 * fact.slots} minutes after it is swallowed."
+        return f"The {world.weapon.name} takes effect {slot_minutes(fact.slots)} minutes after it is swallowed."
     return None
 
 

@@ -29,6 +29,7 @@ from arena.generator.facts import (
 from arena.generator.pools import CARRIES, COATS, GUESTS, HATS, MARKER_COLOURS, MARKER_SHAPES
 from arena.generator.sources import Source, alibi_source, motive_source, reach_source, void_source
 from arena.generator.world import World
+from arena.scripts.clock import minutes_of
 from arena.scripts.schema import Visibility
 
 TEXT_RICH = frozenset({"document", "chat", "receipt"})
@@ -76,8 +77,7 @@ def entry_log(world: World) -> EntryLog:
 
 def clock_shows(world: World) -> int:
     """Minutes after midnight on the stopped clock's face (the murder time, less what it runs slow)."""
-    hour, minute = (int(x) for x in world.slots[world.murder_slot].split(":"))
-    return hour * 60 + minute - world.clock_slow
+    return minutes_of(world.slots[world.murder_slot]) - world.clock_slow
 
 
 def clock_note(rng: random.Random, world: World) -> list[ClueDraft]:

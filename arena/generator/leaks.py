@@ -21,8 +21,8 @@ from typing import Any
 
 from arena.generator.facts import At, CaseFacts, Count, StoppedClock
 from arena.generator.findings import Finding
-from arena.generator.questions import clock_label
 from arena.generator.solver import Solver
+from arena.scripts.clock import clock_label
 from arena.scripts.leaks import Text, Value, case_texts, clock_forms, stated_conclusions, stated_values, time_tokens
 from arena.scripts.problems import Problem
 from arena.scripts.schema import ImageKind, Script

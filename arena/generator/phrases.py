@@ -6,15 +6,14 @@ import zlib
 
 from arena.generator import pools
 from arena.generator.world import Person, World
+from arena.scripts.clock import hhmm, minutes_of
 
 
 def moment(world: World, slot: int, key: str) -> str:
     """A minute inside quarter hour `slot` ("20:37" in the quarter from 20:30), never the quarter's own label: a card
     or statement prints the time it was made, so the murder's quarter hour, which only the stopped clock may give,
     is not printed on the alibis (`arena/generator/leaks.py`). Stable per `key` (a clue id); no randomness drawn."""
-    hour, minute = (int(x) for x in world.slots[slot].split(":"))
-    total = hour * 60 + minute + 1 + zlib.crc32(key.encode()) % 13
-    return f"{total // 60 % 24:02d}:{total % 60:02d}"
+    return hhmm(minutes_of(world.slots[slot]) + 1 + zlib.crc32(key.encode()) % 13)
 
 
 def join_names(names: list[str]) -> str:

@@ -19,6 +19,7 @@ from arena.generator.pools import CARRIES, COAT_WORDS
 from arena.generator.textunits import chinese_phrase
 from arena.generator.world import CLOCK_SLOW, Person, World
 from arena.scripts.canonical import canonical
+from arena.scripts.clock import clock_label, minutes_of, slot_minutes
 from arena.scripts.schema import Question, ReasoningStep, Suite
 from multimodal.language import is_chinese
 
@@ -43,18 +44,6 @@ class Naming:
     def slot(self, slot: int, clock: bool = False) -> str:
         text = self.facts.slots[slot]
         return clock_label(minutes_of(text)) if clock else text
-
-
-def minutes_of(label: str) -> int:
-    """Minutes after midnight of an "HH:MM" label."""
-    hour, minute = (int(x) for x in label.split(":"))
-    return hour * 60 + minute
-
-
-def clock_label(minutes: int) -> str:
-    """A time as read off a clock face without numerals: "9:15" (12-hour, no am/pm)."""
-    hour, minute = divmod(minutes % (24 * 60), 60)
-    return f"{hour % 12 or 12}:{minute:02d}"
 
 
 def make_options(rng: random.Random, correct: list[str], pool: list[str],
@@ -319,7 +308,7 @@ def time_options(qm: QuestionMaker, minutes: int, decoy: int | None = None) -> t
     before it is drawn evenly, so an options-only prior cannot tell the answer by its place among the times. A
     decoy (the false time of a tampered clock) is offered when it lies within reach."""
     before = qm.rng.randrange(4)
-    near = [minutes + 15 * step for step in range(-before, 4 - before) if step]
+    near = [minutes + slot_minutes(step) for step in range(-before, 4 - before) if step]
     if decoy is not None and decoy not in near and abs(decoy - minutes) <= 45:
         near[qm.rng.randrange(len(near))] = decoy
     return [clock_label(minutes)], [clock_label(m) for m in near]

@@ -45,7 +45,8 @@ from arena.generator.facts import (
     WeaponKept,
 )
 from arena.generator.floorplan import shortest_paths
-from arena.generator.questions import Naming, clock_label, minutes_of, plural
+from arena.generator.questions import Naming, plural
+from arena.scripts.clock import clock_label, minutes_of, slot_minutes
 
 FAR = 10_000
 
@@ -310,5 +311,5 @@ class Solver:
             known = self.known_slots()
             return {place for slot in sorted(known) for place in self.scenes(slot)} if known else set()
         if q.kind == "onset":
-            return {f"{15 * n} minutes" for n in k.onsets}
+            return {f"{slot_minutes(n)} minutes" for n in k.onsets}
         raise ValueError(f"unknown query kind {q.kind!r}")

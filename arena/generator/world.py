@@ -18,6 +18,7 @@ from arena.generator import pools
 from arena.generator.floorplan import Layout, build_layout
 from arena.generator.plots import DEFAULT_PLOT, PLOTS, Plot
 from arena.generator.settings import Setting, drawable
+from arena.scripts.clock import SLOT_MINUTES, hhmm, slot_minutes
 
 if TYPE_CHECKING:
     from arena.generator.timeline import TimelinePlan
@@ -165,8 +166,8 @@ class World:
 
 
 def make_slots(rng: random.Random, count: int) -> tuple[str, ...]:
-    start = rng.choice(range(19 * 60, 21 * 60 + 1, 15))
-    return tuple(f"{(start + 15 * i) // 60:02d}:{(start + 15 * i) % 60:02d}" for i in range(count))
+    start = rng.choice(range(19 * 60, 21 * 60 + 1, SLOT_MINUTES))
+    return tuple(hhmm(start + slot_minutes(i)) for i in range(count))
 
 
 def fitting_relation(rng: random.Random, motive: str | None, used: set[str],

@@ -8,7 +8,6 @@ from typing import Any, Literal
 import altair as alt
 import pandas as pd
 
-WIDTH = "container"
 # The Vega colour schemes the heatmaps use (altair types `scheme` as a literal of scheme names).
 HeatScheme = Literal["blues", "redyellowgreen"]
 

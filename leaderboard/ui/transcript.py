@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 RAW_SHOWN = 300
-LINE_COLUMNS = ("speaker", "action", "target", "text", "status")
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ import pytest
 from arena.generator import CaseOptions, GeneratedCase, Request, write_case
 from arena.generator.leaks import check_leaks
 from arena.generator.pipeline import card_params
-from arena.generator.questions import minutes_of
 from arena.generator.solver import Solver
+from arena.scripts.clock import minutes_of
 from arena.scripts.evidence import check_evidence
 from arena.scripts.loader import load_script_unchecked
 from tests.generator.conftest import cached_case, spread

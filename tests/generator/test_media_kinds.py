@@ -11,8 +11,8 @@ from arena.generator.check import normalised, text_of
 from arena.generator.facts import At, Detail, MotiveVoid
 from arena.generator.layer import evidence_document
 from arena.generator.pipeline import card_params
-from arena.generator.questions import minutes_of
 from arena.generator.solver import Solver
+from arena.scripts.clock import minutes_of
 from arena.scripts.schema import Suite
 from multimodal.cards.render import CardSpec, render_card
 from tests.generator.conftest import cached_case, spread

@@ -12,8 +12,8 @@ from arena.generator.check import check_case
 from arena.generator.facts import At, Detail, MotiveVoid
 from arena.generator.pipeline import card_params
 from arena.generator.pools import GUESTS
-from arena.generator.questions import minutes_of
 from arena.generator.zh.lexicon import term
+from arena.scripts.clock import minutes_of
 from arena.scripts.schema import Suite
 from multimodal.language import CJK_CHAR
 from tests.generator.conftest import cached_case

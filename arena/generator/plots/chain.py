@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import KeyLog
 from arena.generator.phrases import join_names
-from arena.generator.questions import clock_label, minutes_of
 from arena.generator.world import World
+from arena.scripts.clock import clock_label, minutes_of, slot_minutes
 
 if TYPE_CHECKING:
     from arena.generator.chain import ChainBuilder
@@ -27,7 +27,7 @@ def time_steps(chain: ChainBuilder, w: World, drafts: dict[str, ClueDraft]) -> l
         return [chain.add("s_time", f"So {w.victim} was killed at {w.slots[w.murder_slot]}, not when the clock "
                           "claims; an alibi for the clock's time clears nobody.", ["s_watch", "s_tamper"])]
     body = w.place_name(w.scene)
-    minutes = 15 * w.onset
+    minutes = slot_minutes(w.onset)
     chain.add("s_onset", f"The coroner's report: {w.weapon.name}, which takes effect {minutes} minutes after it is "
               "swallowed.", ["c_autopsy"])
     chain.add("s_time", f"{w.victim} collapsed in the {body} at {w.slots[w.discovery_slot]}, so the poison was given "

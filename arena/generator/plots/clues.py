@@ -23,9 +23,9 @@ from arena.generator.facts import (
     WatchStopped,
     WeaponKept,
 )
-from arena.generator.questions import minutes_of
 from arena.generator.sources import sighting
 from arena.generator.world import World
+from arena.scripts.clock import minutes_of
 from arena.scripts.schema import Visibility
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from arena.generator.phrases import join_names, method_phrase
 from arena.generator.world import Person, World
+from arena.scripts.clock import slot_minutes
 
 
 def found_sentence(world: World) -> str | None:
@@ -27,7 +28,7 @@ def murder_line(world: World, person: Person) -> str | None:
     if world.plot_spec.time == "onset":
         return (f"At {time} you were in the {scene}{together} with {world.victim}. While nobody was looking you "
                 f"tipped the {world.weapon.name} into {world.pro(None, 2)} glass, and {world.pro(None)} drank it "
-                f"without noticing. You knew it would take {15 * world.onset} minutes to work.")
+                f"without noticing. You knew it would take {slot_minutes(world.onset)} minutes to work.")
     if world.plot_spec.time == "tampered":
         assert world.shown_slot is not None
         return (f"At {time} you were in the {scene}{together} with {world.victim}. The quarrel turned ugly and you "
@@ -60,7 +61,7 @@ def truth_method(world: World, names: str) -> str | None:
         text += (f"; {world.weapon.container} there stood open to anyone" if plot.time == "onset"
                  else f"; the {world.weapon.name} lay at hand there")
     if plot.time == "onset":
-        text += (f". The poison took {15 * world.onset} minutes to act: {world.victim} collapsed in the "
+        text += (f". The poison took {slot_minutes(world.onset)} minutes to act: {world.victim} collapsed in the "
                  f"{world.place_name(world.scene)} at {world.slots[world.discovery_slot]}")
     if plot.time == "tampered":
         assert world.shown_slot is not None

@@ -13,6 +13,7 @@ from arena.generator.cards import detail, slot_end, stay_bars
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import KeyLog, Onset, VictimAt, WatchStopped
 from arena.generator.world import World
+from arena.scripts.clock import SLOT_MINUTES, slot_minutes
 
 TITLES = {
     "watch": "{victim}'s wristwatch",
@@ -33,7 +34,7 @@ def plot_title(draft: ClueDraft, world: World) -> str | None:
 
 
 def onset_words(draft: ClueDraft) -> str:
-    return f"{15 * next(f.slots for f in draft.facts if isinstance(f, Onset))} minutes"
+    return f"{slot_minutes(next(f.slots for f in draft.facts if isinstance(f, Onset)))} minutes"
 
 
 def plot_text(rng: random.Random, draft: ClueDraft, world: World) -> str | None:
@@ -86,6 +87,6 @@ def plot_card(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, A
     if draft.style == "victim_trail":
         steps = sorted((f.slot, f.place) for f in draft.facts if isinstance(f, VictimAt))
         return {"title": f"Where {world.victim}'s phone was", "start": world.slots[steps[0][0]],
-                "end": slot_end(world, steps[-1][0]), "tick_minutes": 15,
+                "end": slot_end(world, steps[-1][0]), "tick_minutes": SLOT_MINUTES,
                 "rows": [{"label": world.victim.split()[0], "spans": stay_bars(world, steps)}], "width": 1000}
     return None

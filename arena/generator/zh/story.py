@@ -7,11 +7,11 @@ import random
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, ClockSlow, EntryLog, Fact, Motive, MotiveVoid
 from arena.generator.prose import weapon_slot
-from arena.generator.questions import clock_label, minutes_of
 from arena.generator.world import Person, World
 from arena.generator.zh import lore
 from arena.generator.zh.lexicon import name, term
 from arena.generator.zh.phrases import join, method, motive, motive_sentence
+from arena.scripts.clock import clock_label, minutes_of
 
 NUMBERS = "零一二三四五六七八九十"
 

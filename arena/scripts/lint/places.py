@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from arena.scripts.clock import minutes_of
 from arena.scripts.lint.texts import (
     CJK,
     CaseNames,
@@ -32,7 +33,6 @@ from arena.scripts.lint.texts import (
     Source,
     clock_times,
     inside_quote,
-    minutes,
     point_times,
     problem,
     quote,
@@ -238,7 +238,7 @@ def still_elsewhere(script: Script, placings: list[Placing], names: CaseNames, f
         own.sort(key=lambda p: p.sentence.at(p.index))
         clash = {p.time for p in own if len({q.key for q in own if q.time == p.time}) > 1}
         for before, p in zip(own, own[1:], strict=False):
-            if not p.still or p.time in clash or p.key == before.key or minutes(before.time) >= minutes(p.time):
+            if not p.still or p.time in clash or p.key == before.key or minutes_of(before.time) >= minutes_of(p.time):
                 continue
             if unsure_between(source, names, before.sentence.start + len(before.sentence.text), p.sentence.start,
                               before.key):

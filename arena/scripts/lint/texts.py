@@ -163,11 +163,6 @@ def inside_quote(text: str, index: int) -> bool:
             or before.count("「") > before.count("」"))
 
 
-def minutes(time: str) -> int:
-    hour, minute = time.split(":")
-    return int(hour) * 60 + int(minute)
-
-
 # ---- names --------------------------------------------------------------------------------------------------
 
 CJK = re.compile(r"[\u3400-\u9fff]")
