@@ -33,7 +33,7 @@ from arena.entries import Entry
 from arena.providers.client import ModelClient
 from arena.providers.estimate import CostLine, output_estimate
 from arena.providers.messages import Message, Request
-from arena.providers.pricing import BATCH_FACTOR, PriceTable
+from arena.providers.pricing import PriceTable
 from arena.scripts.loader import discover_scripts, load_script
 from arena.scripts.schema import Script
 
@@ -111,12 +111,17 @@ def coe_batch_figures(model: str) -> None:
     """The price of one full QA run (every suite, every bundled case) for `model`: live and at the batch rate."""
     from arena.app.qa import estimate_qa
     from arena.coe.qa_run import QaConfig, suites_for
+    from arena.providers.anthropic_batch import AnthropicBatch
+    from arena.providers.google_batch import GeminiBatch
+    from arena.providers.openai_batch import OpenAIBatch
 
     entry = Entry(name=model, model=model)
     cases = [load_script(path) for path in discover_scripts()]
     line = estimate_qa(entry, cases, QaConfig(suites=suites_for("all"), mode="direct"))
     live = line.usd_uncached or 0.0
-    batch = live * BATCH_FACTOR.get(entry.provider, 1.0)
+    factors = {"openai": OpenAIBatch.price_factor, "anthropic": AnthropicBatch.price_factor,
+               "google": GeminiBatch.price_factor}  # each batch API's rate, beside its adapter
+    batch = live * factors.get(entry.provider, 1.0)
     print(f"one full CoE QA run ({line.calls} questions on {len(cases)} cases, {model}): "
           f"{line.prompt_tokens:,d} prompt + {line.output_tokens:,d} output tokens; live ${live:.2f}, "
           f"batch ${batch:.2f}")

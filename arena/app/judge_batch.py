@@ -18,7 +18,7 @@ from arena.coe.judges import LLMJudge
 from arena.coe.prompting import render
 from arena.coe.scoring import ScoreSummary, judge_game, pending_games, score_games
 from arena.entries import Entry
-from arena.providers.batch import BatchState, Sleep, batch_for, run_batch
+from arena.providers.batch import BatchState, Sleep
 from arena.providers.client import ModelClient
 from arena.providers.messages import Message, Request, Response
 from leaderboard.store import Store
@@ -68,8 +68,8 @@ async def score_with_batch(store: Store, entry: Entry, cases: CaseIndex, client:
     results: dict[str, Response] = {}
     if collector.prompts:
         name = hashlib.sha256("\n".join([entry.entry_id, *sorted(collector.prompts)]).encode()).hexdigest()[:16]
-        results = await run_batch(batch_for(client.adapter(entry)), BatchState(f"coe-{name}"), collector.prompts,
-                                  log, poll_s, sleep)
+        results = await client.run_batch(entry, collector.prompts, BatchState(f"coe-{name}"), log, poll_s=poll_s,
+                                         sleep=sleep)
     return await score_games(store, BatchAnswers(entry, client, results), cases)
 
 

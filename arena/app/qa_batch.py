@@ -20,9 +20,8 @@ from arena.coe.qa_run import (
     select_questions,
 )
 from arena.entries import Entry
-from arena.providers.batch import BatchState, Sleep, batch_for, run_batch
+from arena.providers.batch import BatchState, Sleep
 from arena.providers.client import ModelClient
-from arena.providers.pricing import BATCH_FACTOR
 from arena.scripts.schema import Script
 from leaderboard.store import QaRunRecord, Store
 from multimodal.ocr import OcrReader
@@ -47,12 +46,9 @@ async def run_qa_batch(store: Store, entry: Entry, cases: list[Script], config: 
     result = QaRunResult(run_id, skipped=len(questions) - len(items), questions=questions)
     if not items:
         return result
-    adapter = client.adapter(entry)
-    requests = {cid: client.structured.apply(entry, adapter, build_request(item)) for cid, item in items.items()}
-    responses = await run_batch(batch_for(adapter), BatchState(run_id), requests,
-                                log, poll_s, sleep)
-    price = client.price(entry)
-    factor = BATCH_FACTOR.get(entry.provider, 1.0)
+    requests = {cid: build_request(item) for cid, item in items.items()}
+    responses = await client.run_batch(entry, requests, BatchState(run_id), log, structured=True, poll_s=poll_s,
+                                       sleep=sleep)
     records, cost = [], 0.0
     for cid, response in responses.items():
         if cid not in items:
@@ -60,8 +56,7 @@ async def run_qa_batch(store: Store, entry: Entry, cases: list[Script], config: 
         reply = AnswerReply(text=response.text, status=response.status,
                             tokens=response.prompt_tokens + response.completion_tokens)
         records.append(grade_reply(items[cid], reply, run_id, entry))
-        if price is not None:
-            cost += factor * price.cost(response.prompt_tokens, response.completion_tokens)
+        cost += response.cost_usd or 0.0
     store.record_qa_answers(records)
     result.asked = len(records)
     log(f"{len(records)} answers stored; cost at the batch rate ${cost:.4f}")

@@ -13,7 +13,7 @@ Temperature is sent only when set (newer Claude models refuse sampling parameter
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.errors import ConfigError
 from arena.providers.base import (
@@ -35,6 +35,9 @@ CONTEXT_MARKERS = ("prompt is too long", "context window", "too many tokens", "r
 EPHEMERAL = {"type": "ephemeral"}
 ANSWER_TOOL = "decision"
 ANSWER_TOOL_DESCRIPTION = "Give your answer to the current decision."
+
+if TYPE_CHECKING:
+    from arena.providers.anthropic_batch import AnthropicBatch
 
 
 class AnthropicAdapter:
@@ -88,6 +91,12 @@ class AnthropicAdapter:
     async def generate(self, request: Request) -> Response:
         message = await self._client.messages.create(**self.build_params(request))
         return read_wire(from_wire, message)
+
+    def batch(self) -> AnthropicBatch:
+        """This provider's Message Batches (`arena.providers.batch`), sharing this adapter's configured SDK client."""
+        from arena.providers.anthropic_batch import AnthropicBatch  # the batch module builds on this one
+
+        return AnthropicBatch(self)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
         return classify_exception(exc, CONTEXT_MARKERS)

@@ -84,7 +84,10 @@ def read_wire(convert: Callable[[Any], Response], raw: Any) -> Response:
 
 @runtime_checkable
 class Adapter(Protocol):
-    """One model behind one API. `cacheable=False` opts out of the response cache (e.g. scripted mocks)."""
+    """One model behind one API. `cacheable=False` opts out of the response cache (e.g. scripted mocks).
+
+    Optional members an adapter may add: `batch()` returns its provider's batch API (`arena.providers.batch.Batch`,
+    used by `ModelClient.run_batch`); without it, `--batch` names the providers that have one."""
 
     provider: str
     model: str

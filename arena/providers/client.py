@@ -35,6 +35,7 @@ from pydantic import BaseModel, ConfigDict
 from arena.entries import Entry, provider_limits
 from arena.errors import ArenaError, ConfigError
 from arena.providers.base import Adapter, AdapterConfig, CallFailure, classify_generic
+from arena.providers.batch import BatchState, batch_for, run_batch
 from arena.providers.breaker import DOWN_MESSAGE, BreakerPolicy, CircuitBreaker
 from arena.providers.cache import ResponseCache, cache_key
 from arena.providers.capabilities import adapt, over_context
@@ -183,6 +184,25 @@ class ModelClient:
                 await asyncio.to_thread(self.cache.put, key, response)
         self._record(entry, response, key)
         return response
+
+    async def run_batch(self, entry: Entry, requests: Mapping[str, Request], state: BatchState,
+                        report: Callable[[str], None], *, structured: bool = False, poll_s: float = 30.0,
+                        sleep: Sleep = asyncio.sleep) -> dict[str, Response]:
+        """Send `requests` (custom id -> request) as one batch of `entry`'s provider, or resume the batch `state`
+        names; return the responses, each priced at the batch's rate and counted in `usage` like a live call.
+        `structured`: the entry's structured-output mode shapes each request, as `generate` does."""
+        adapter = self.adapter(entry)
+        batch = batch_for(adapter)
+        wire = {cid: resolve_request(entry, r) for cid, r in requests.items()}
+        if structured:
+            wire = {cid: self.structured.apply(entry, adapter, r) for cid, r in wire.items()}
+        responses = await run_batch(batch, state, wire, report, poll_s, sleep)
+        priced = {}
+        for cid, response in responses.items():
+            cost = self._cost(entry, response)
+            priced[cid] = response.model_copy(update={"cost_usd": None if cost is None else cost * batch.price_factor})
+            self._record(entry, priced[cid], "")
+        return priced
 
     async def _call_with_retries(self, entry: Entry, adapter: Adapter, request: Request) -> Response:
         attempts, key = 0, entry.entry_id

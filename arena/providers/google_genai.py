@@ -11,7 +11,7 @@ safety filters (`prompt_feedback.block_reason`) or a candidate stopped for safet
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.errors import ConfigError
 from arena.providers.base import (
@@ -32,6 +32,9 @@ BLOCK_FINISH = frozenset({"SAFETY", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "
 DEFAULT_ENDPOINT = "https://generativelanguage.googleapis.com"
 CONTEXT_MARKERS = ("exceeds the maximum number of tokens", "input token count", "token count exceeds",
                    "too many tokens")
+
+if TYPE_CHECKING:
+    from arena.providers.google_batch import GeminiBatch
 
 
 class GeminiAdapter:
@@ -76,6 +79,12 @@ class GeminiAdapter:
     async def generate(self, request: Request) -> Response:
         result = await self._client.aio.models.generate_content(**self.build_params(request))
         return read_wire(from_wire, result)
+
+    def batch(self) -> GeminiBatch:
+        """This provider's batch mode (`arena.providers.batch`), sharing this adapter's configured SDK client."""
+        from arena.providers.google_batch import GeminiBatch  # the batch module builds on this one
+
+        return GeminiBatch(self)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
         return classify_exception(exc, CONTEXT_MARKERS)

@@ -14,7 +14,7 @@ one into several messages.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.errors import ConfigError
 from arena.providers.base import (
@@ -35,6 +35,9 @@ CONTEXT_MARKERS = ("context_length_exceeded", "maximum context length", "context
                    "exceed_context_size", "exceeds the available context size")  # the last two: llama.cpp
 REFUSAL_FINISH = frozenset({"content_filter"})
 SCHEMA_NAME = "decision"
+
+if TYPE_CHECKING:
+    from arena.providers.openai_batch import OpenAIBatch
 
 
 class OpenAIChatAdapter:
@@ -86,6 +89,12 @@ class OpenAIChatAdapter:
     async def generate(self, request: Request) -> Response:
         completion = await self._client.chat.completions.create(**self.build_params(request))
         return read_wire(from_wire, completion)
+
+    def batch(self) -> OpenAIBatch:
+        """This provider's OpenAI Batch API (`arena.providers.batch`), sharing this adapter's configured SDK client."""
+        from arena.providers.openai_batch import OpenAIBatch  # the batch module builds on this one
+
+        return OpenAIBatch(self)
 
     def classify_error(self, exc: BaseException) -> CallFailure:
         return classify_exception(exc, CONTEXT_MARKERS)

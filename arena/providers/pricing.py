@@ -12,9 +12,6 @@ from arena.errors import ConfigError
 
 PRICES_FILE = Path(__file__).with_name("prices.toml")
 PER_TOKEN = 1e-6
-# Batch APIs (OpenAI Batch, Anthropic Message Batches, Gemini batch mode) bill input and output at
-# half the list price.
-BATCH_FACTOR = {"openai": 0.5, "anthropic": 0.5, "google": 0.5}
 
 
 @dataclass(frozen=True)
