@@ -186,6 +186,9 @@ def paint(colour: str) -> str:
     return COAT_COLOURS.get(colour, colour)
 
 
+STAFF_SPOTS = ((12, (20, 80)), (88, (20, 80)), (50, (82, 92)))  # where staff stand: the edges, the foot
+
+
 def cctv_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
     """A grainy top-down still from the camera in the subject's room: the subject by coat and hat, staff in
     dark uniform coats; the burnt-in timestamp is a minute inside the sighting's quarter hour (`moment`)."""
@@ -194,8 +197,8 @@ def cctv_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
     figures = [{"x": rng.randint(25, 75), "y": rng.randint(35, 70), "coat": paint(look["coat"]), "hat": look["hat"],
                 "hat_colour": "black", "carries": look["carries"], "carry_colour": rng.choice(CARRY_PAINT),
                 "facing": rng.randrange(0, 360, 15)}]
-    for i in range(int(look["staff"])):
-        figures.append({"x": (12, 88)[i], "y": rng.randint(20, 80), "coat": rng.choice(STAFF_COATS), "hat": "cap",
+    for x, y in STAFF_SPOTS[:int(look["staff"])]:
+        figures.append({"x": x, "y": rng.randint(*y), "coat": rng.choice(STAFF_COATS), "hat": "cap",
                         "hat_colour": "black", "facing": rng.randrange(0, 360, 15)})
     objects = [{"kind": kind, "x": x, "y": rng.randint(5, 15), "w": 18, "h": 10}
                for kind, x in zip(rng.sample(("table", "sofa", "desk", "bench", "plant", "rug"), 2), (5, 60),

@@ -194,9 +194,12 @@ def make_questions(rng: random.Random, world: World, drafts: tuple[ClueDraft, ..
     qm = QuestionMaker(rng, world, naming, Solver(facts, facts.all_facts()))
     qm.grounding = Grounding(facts, naming, {s.id: tuple(s.rests_on) for s in chain.steps})
     qm.media = set(facts.media_clues)
+    shown = [(d.id in qm.media, f.kind) for d in drafts for f in d.facts if isinstance(f, Motive)]
+    qm.pictured_motives = {kind for media, kind in shown if media} - {kind for media, kind in shown if not media}
     qm.texts = normalised(" ".join([*("\n".join(d.paragraphs) for d in written.values()),
                                     *(f"{c.title} {c.text}" for c in clues)]))
-    lsu_questions(qm, {pid: d.details for pid, d in written.items()})
+    lsu_questions(qm, {pid: d.details for pid, d in written.items()},
+                  {pid: "\n\n".join(d.paragraphs) for pid, d in written.items()})
     for d in drafts:
         if d.medium in TEXT_RICH:
             text_card_question(qm, d)

@@ -227,6 +227,9 @@ def trace_clue(rng: random.Random, world: World) -> list[ClueDraft]:
                       Visibility.LOCATION, location=world.murder_place, misleading=True, subject=pid)]
 
 
+STAFF_MAX = 3  # staff passing through a still: 0-3, so its count of people is drawn evenly from the four offered
+
+
 def dressed(rng: random.Random, world: World, clues: list[ClueDraft]) -> list[ClueDraft]:
     """Give CCTV stills what they show (the subject's coat and hat, what they carry, staff passing by) and add
     the cloakroom list that says who wore which coat, so the still identifies a person only by looks."""
@@ -238,7 +241,7 @@ def dressed(rng: random.Random, world: World, clues: list[ClueDraft]) -> list[Cl
     out = [c for c in clues if c.source != "cctv"]
     for c in stills:
         subject = c.subject or ""
-        carries, staff = rng.choice(CARRIES), rng.randint(0, 2)
+        carries, staff = rng.choice(CARRIES), rng.randint(0, STAFF_MAX)
         look = (("coat", coats[subject]), ("hat", hats[subject]), ("carries", carries), ("staff", str(staff)))
         shown = (Detail(person=c.id, topic="carries", value=carries),
                  Detail(person=c.id, topic="figures", value=f"{staff + 1} figure" + ("s" if staff else "")))

@@ -199,7 +199,8 @@ Fact = Annotated[
 QueryKind = Literal[
     "where", "relation", "weapon", "weapon_place", "murder_time", "clock_shows", "clock_offset", "entered",
     "motive_kind", "voided", "doors_of", "route_next", "count", "max_amount", "with_motive", "with_means",
-    "no_opportunity", "culprits", "detail", "door_count", "marker_count", "trail_rooms", "taller_bars",
+    "no_opportunity", "culprits", "detail", "door_count", "marker_count", "trail_rooms", "trail_moves",
+    "taller_bars",
     "entry_time", "distance", "present", "watch_shows", "key_holder", "key_holder_any",
     "victim_rooms", "murder_place", "onset",
 ]

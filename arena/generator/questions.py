@@ -19,8 +19,9 @@ from arena.generator.pools import CARRIES, COAT_WORDS
 from arena.generator.textunits import chinese_phrase
 from arena.generator.world import CLOCK_SLOW, Person, World
 from arena.scripts.canonical import canonical
-from arena.scripts.clock import clock_label, minutes_of, slot_minutes
+from arena.scripts.clock import clock_label, minutes_of, slot_minutes, spoken_time
 from arena.scripts.schema import Question, ReasoningStep, Suite
+from multimodal import language
 from multimodal.language import is_chinese
 
 T = TypeVar("T")
@@ -81,6 +82,7 @@ class QuestionMaker:
         self.texts = ""  # the case's texts written so far, normalised, so MIU answers can avoid them
         self.grounding: Grounds | None = None  # when set, every key must follow from what its item is sent
         self.media: set[str] = set()  # ids of the media-rich clues (a picture shows their facts)
+        self.pictured_motives: set[str] = set()  # motive kinds that a picture shows instead of a text (a ledger)
 
     def add(self, suite: Suite, stem: str, correct: list[str], pool: list[str], query: Query, evidence: list[str],
             role: str | None = None, depth: int | None = None, size: int = 4) -> str | None:
@@ -116,39 +118,86 @@ class QuestionMaker:
         return [r.name for r in self.world.layout.rooms]
 
 
-def rooms_question(qm: QuestionMaker, person: Person) -> None:
-    """In how many different rooms a person was over the whole evening: read off every quarter hour of the
-    script's timeline (the count is stated nowhere, so no phrase lookup finds it)."""
+MOVES = (0, 1, 2, 3)  # the counts a moves question offers, always the same four
+
+
+def moves_question(qm: QuestionMaker, person: Person) -> None:
+    """How many times a person went from one room to another between two quarter hours of the evening, read off
+    the script's timeline (the count is stated nowhere, so no phrase lookup finds it). The two times are drawn so
+    that the count is drawn evenly from the counts of `MOVES` that some span gives, which are the options
+    (`balanced_pick`): neither the options offered nor how often each is right tells an options-only prior
+    anything."""
     w = qm.world
-    slots = tuple(range(w.discovery_slot))
-    query = Query(kind="trail_rooms", person=person.id, slots=slots)
-    qm.add(Suite.LSU, f"From {w.slots[slots[0]]} to {w.slots[slots[-1]]}, in how many different rooms was "
-           f"{person.name}?", [], count_window(qm, query, "room", 1, len(slots)), query, [person.id], role=person.id)
+    spans = [tuple(range(a, b + 1)) for a in range(w.discovery_slot)
+             for b in range(a + len(MOVES) - 1, w.discovery_slot)]  # long enough for every count offered
+
+    def moves(span: tuple[int, ...]) -> Query:
+        return Query(kind="trail_moves", person=person.id, slots=span)
+
+    picked, offered = balanced_pick(qm, spans, lambda sp: derived_count(qm, moves(sp)), MOVES, 1)
+    for span in picked:
+        qm.add(Suite.LSU, f"Between {spoken_time(w.slots[span[0]])} and {spoken_time(w.slots[span[-1]])}, how many "
+               f"times did {person.name} go from one room to another?", [], [plural(i, "time") for i in offered],
+               moves(span), [person.id], role=person.id)
 
 
-def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]]) -> None:
-    """Per role: where they were at two times, in how many rooms over the evening, their relation to the victim and
-    whose secret they know. Not asked: where a role grew up or met the victim (one town in the whole script: a
-    phrase lookup answers it without reading)."""
+def lsu_questions(qm: QuestionMaker, details: dict[str, list[tuple[Detail, str]]], scripts: dict[str, str]) -> None:
+    """Per role: where they were at two times, how often they changed rooms between two times, their relation to
+    the victim and whose secret they keep. Not asked: where a role grew up or met the victim (one town in the
+    whole script: a phrase lookup answers it without reading). Times are asked in words ("half past seven"), not
+    as the script's "19:30", and the distractors are named by the script as often as the answer
+    (`matched_distractors`)."""
     w = qm.world
     for person in w.people:
-        for slot in sorted(qm.rng.sample(range(w.discovery_slot + 1), 2)):
+        script = scripts.get(person.id, "")
+        asked = 0
+        for slot in qm.rng.sample(range(w.discovery_slot + 1), w.discovery_slot + 1):
             place = w.place_name(w.positions[person.id][slot])
-            qm.add(Suite.LSU, f"Where was {person.name} at {w.slots[slot]}?", [place], qm.rooms,
-                   Query(kind="where", person=person.id, slot=slot), [person.id], role=person.id)
-        rooms_question(qm, person)
-        labels = [r[0] for r in pools.RELATIONS]
-        qm.add(Suite.LSU, f"What is {person.name} to {w.victim}?", [person.relation], labels,
-               Query(kind="relation", person=person.id), [person.id], role=person.id)
+            pool = matched_distractors(qm, script, place, qm.rooms)
+            if asked < WHERE_QUESTIONS and pool and qm.add(
+                    Suite.LSU, f"Where was {person.name} at {spoken_time(w.slots[slot])}?", [place], pool,
+                    Query(kind="where", person=person.id, slot=slot), [person.id], role=person.id):
+                asked += 1
+        moves_question(qm, person)
+        pool = matched_distractors(qm, script, person.relation, [r[0] for r in pools.RELATIONS])
+        if pool:
+            qm.add(Suite.LSU, f"What is {person.name} to {w.victim}?", [person.relation], pool,
+                   Query(kind="relation", person=person.id), [person.id], role=person.id)
         for fact, sentence in details.get(person.id, []):
             if fact.topic != "secret_of":
                 continue
             others = [p.id for p in w.people if p.id != person.id]
-            qid = qm.add(Suite.LSU, f"Whose secret does {person.name} know?", [qm.naming.label(fact.value)],
-                         [qm.naming.label(o) for o in others], Query(kind="detail", person=person.id,
-                         topic=fact.topic), [person.id], role=person.id)
+            key = qm.naming.label(fact.value)
+            pool = matched_distractors(qm, script, key, [qm.naming.label(o) for o in others])
+            qid = pool and qm.add(Suite.LSU, f"For whom is {person.name} keeping a confidence?", [key], pool,
+                                  Query(kind="detail", person=person.id, topic=fact.topic), [person.id],
+                                  role=person.id)
             if qid:
                 qm.anchors[qid] = sentence
+
+
+WHERE_QUESTIONS = 2  # per role
+
+
+def option_words(text: str) -> set[str]:
+    return {t for t in language.tokens(text) if not language.is_stop(t)}
+
+
+def found_share(words: set[str], option: str) -> float:
+    """The share of an option's words that a text holds (a set of its words)."""
+    wanted = option_words(option)
+    return sum(w in words for w in wanted) / len(wanted) if wanted else 0.0
+
+
+def matched_distractors(qm: QuestionMaker, text: str, answer: str, pool: list[str], size: int = 4) -> list[str]:
+    """Up to `size - 1` distractors from `pool` whose words `text` holds as fully as it holds the answer's: an
+    option the item's text never names is then no easier to rule out than the answer is to find (a lookup that
+    favours the options a text names learns nothing). Empty when fewer than two fit: the item would offer
+    too little choice, and is not asked."""
+    words = option_words(text)
+    share = found_share(words, answer)
+    fitting = [p for p in dict.fromkeys(pool) if p != answer and found_share(words, p) == share]
+    return qm.rng.sample(fitting, min(size - 1, len(fitting))) if len(fitting) >= 2 else []
 
 
 def log_questions(qm: QuestionMaker, d: ClueDraft) -> None:
@@ -240,7 +289,7 @@ def text_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
     elif d.style == "motive":
         motive = next(f for f in d.facts if isinstance(f, Motive))
         qm.add(Suite.TIU, f"What does this card reveal about {n.label(motive.person)}?", [n.label(motive.kind)],
-               list(qm.naming.facts.motive_phrases.values()), Query(kind="motive_kind", person=motive.person), [d.id])
+               text_motives(qm), Query(kind="motive_kind", person=motive.person), [d.id])
 
 
 def text_clue_question(qm: QuestionMaker, d: ClueDraft) -> None:
@@ -248,8 +297,15 @@ def text_clue_question(qm: QuestionMaker, d: ClueDraft) -> None:
     if d.style == "motive":
         motive = next(f for f in d.facts if isinstance(f, Motive))
         qm.add(Suite.MMR, f"What reason did {qm.naming.label(motive.person)} have to wish {qm.world.victim} harm?",
-               [qm.naming.label(motive.kind)], list(qm.naming.facts.motive_phrases.values()),
-               Query(kind="motive_kind", person=motive.person), [d.id], depth=1)
+               [qm.naming.label(motive.kind)], text_motives(qm), Query(kind="motive_kind", person=motive.person),
+               [d.id], depth=1)
+
+
+def text_motives(qm: QuestionMaker) -> list[str]:
+    """The motives a text of this case could reveal: every kind but those a picture shows here (a ledger's debts).
+    Offering a kind that is never a text's answer in such a case would teach an options-only prior to rule it
+    out (the debt phrase was right on 14% of the motive cards that offered it, the others on 23-32%)."""
+    return [phrase for kind, phrase in qm.naming.facts.motive_phrases.items() if kind not in qm.pictured_motives]
 
 
 def plural(count: int, noun: str) -> str:
@@ -274,7 +330,7 @@ def count_window(qm: QuestionMaker, query: Query, label: str, low: int, high: in
 
 
 DOOR_COUNTS = 2  # door-count questions per plan: more would make MIU a doorway-counting suite
-DISTANCES = 2
+DISTANCES = 1  # walking-distance questions per plan: two made them a fifth of MIU
 COUNTS = (1, 2, 3, 4)  # the counts a door-count or distance question offers, always the same four
 MARKER_COUNTS = (0, 1, 2, 3)
 BAR_COUNTS = (0, 1, 2, 3)
@@ -287,20 +343,27 @@ def derived_count(qm: QuestionMaker, query: Query) -> int:
 
 
 def balanced_pick(qm: QuestionMaker, candidates: list[T], key: Callable[[T], int], values: tuple[int, ...],
-                  k: int) -> list[T]:
-    """Up to `k` candidates whose keys are drawn uniformly from `values`: `k` target values first, each then
-    filled by a candidate with that key, or left unasked when no candidate has it (drawing again would favour the
-    common values). With the same options offered every time, each option is then as often right as any other
-    across the set, so an options-only prior learns nothing from them."""
+                  k: int) -> tuple[list[T], tuple[int, ...]]:
+    """Up to `k` candidates whose keys are drawn evenly from the `values` that some candidate has, and those values
+    (the options to offer, in order). Targets are drawn first (distinct while they last), each then filled by a
+    candidate with that key. Offering only the values that can be keys, each drawn as often as any other, keeps
+    every option as often right as the others across the set: a value no candidate has (a room with four doorways
+    in a small house) would otherwise be offered and never right, which an options-only prior learns. Nothing is
+    picked when fewer than three values can be keys (too little choice to ask)."""
     pool: list[T] = list(candidates)
+    keys = {id(c): key(c) for c in pool}
+    offered = tuple(v for v in values if any(keys[id(c)] == v for c in pool))
+    if len(offered) < 3:
+        return [], offered
+    targets = qm.rng.sample(offered, min(k, len(offered))) + [qm.rng.choice(offered) for _ in range(k - len(offered))]
     out: list[T] = []
-    for target in [qm.rng.choice(values) for _ in range(k)]:
-        fitting = [c for c in pool if key(c) == target]
+    for target in targets:
+        fitting = [c for c in pool if keys[id(c)] == target]
         if fitting:
             chosen = qm.rng.choice(fitting)
             pool.remove(chosen)
             out.append(chosen)
-    return out
+    return out, offered
 
 
 def time_options(qm: QuestionMaker, minutes: int, decoy: int | None = None) -> tuple[list[str], list[str]]:
@@ -326,17 +389,18 @@ def slot_window(qm: QuestionMaker, slot: int) -> list[str]:
 def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
     """Door counts of some rooms, walking distances and marker counts: read off the plan only."""
     w, n = qm.world, qm.naming
-    counts = [plural(i, "doorway") for i in COUNTS]
-    rooms = balanced_pick(qm, list(w.layout.ids), lambda r: len(w.layout.neighbours(r)), COUNTS, DOOR_COUNTS)
+    rooms, offered = balanced_pick(qm, list(w.layout.ids), lambda r: len(w.layout.neighbours(r)), COUNTS, DOOR_COUNTS)
+    counts = [plural(i, "doorway") for i in offered]
     for room in rooms:
         query = Query(kind="door_count", place=room)
         qm.add(Suite.MIU, f"On the floor plan, how many doorways lead out of the {n.label(room)}?", [], counts,
                query, [d.id])
     pairs = [(a, b) for a in w.layout.ids for b in w.layout.ids if a < b]
-    for a, b in balanced_pick(qm, pairs, lambda p: w.layout.dist(*p), COUNTS, DISTANCES):
+    far, offered = balanced_pick(qm, pairs, lambda p: w.layout.dist(*p), COUNTS, DISTANCES)
+    for a, b in far:
         query = Query(kind="distance", place=a, among=(b,))
         qm.add(Suite.MIU, f"On the floor plan, through how many doorways at least must one pass to walk from the "
-               f"{n.label(a)} to the {n.label(b)}?", [], counts, query, [d.id])
+               f"{n.label(a)} to the {n.label(b)}?", [], [plural(i, "doorway") for i in offered], query, [d.id])
     pieces = [f for f in d.facts if isinstance(f, Detail) and f.topic.startswith("furniture:")]
     for f in qm.rng.sample(pieces, min(2, len(pieces))):
         if not stated(qm, f.value):
@@ -350,10 +414,11 @@ def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
             return Query(kind="marker_count", place=room, among=marked, slots=slots)
 
         shown = len({f.place for f in d.facts if isinstance(f, At)})
-        for room in balanced_pick(qm, list(w.layout.ids), lambda r: derived_count(qm, markers(r)), MARKER_COUNTS,
-                                  shown + 1):
+        rooms, offered = balanced_pick(qm, list(w.layout.ids), lambda r: derived_count(qm, markers(r)), MARKER_COUNTS,
+                                       shown + 1)
+        for room in rooms:
             qm.add(Suite.MIU, f"How many markers does the floor plan show in the {n.label(room)}?", [],
-                   [plural(i, "marker") for i in MARKER_COUNTS], markers(room), [d.id])
+                   [plural(i, "marker") for i in offered], markers(room), [d.id])
 
 
 def normalised(text: str, language: str = "en") -> str:
@@ -439,11 +504,12 @@ def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
         amounts = [f for f in d.facts if isinstance(f, Amount)]
         def taller(f: Amount) -> int:
             return sum(other.value > f.value for other in amounts)
-        for f in balanced_pick(qm, amounts, taller, BAR_COUNTS, 2):
+        owing, offered = balanced_pick(qm, amounts, taller, BAR_COUNTS, 2)
+        for f in owing:
             label = qm.naming.label(f.label) if f.label in qm.naming.facts.people else f.label
             short = label.split()[0] if f.label in qm.naming.facts.people else label
             qm.add(Suite.MIU, f"On the chart of sums owed to {w.victim}, how many bars are taller than "
-                   f"{short}'s?", [], [plural(i, "bar") for i in BAR_COUNTS], Query(kind="taller_bars", person=f.label),
+                   f"{short}'s?", [], [plural(i, "bar") for i in offered], Query(kind="taller_bars", person=f.label),
                    [d.id])
 
 
@@ -452,12 +518,16 @@ PRESENCE_QUESTIONS = 12
 
 def presence_questions(qm: QuestionMaker, drafts: tuple[ClueDraft, ...] = ()) -> None:
     """MMR: who was in a room at a time, combining role scripts with a picture that places someone (a plan's
-    markers, a trail, a movement board): each question starts from a sighting that only an image shows."""
+    markers, a trail, a movement board): each question starts from a sighting that only an image shows, and asks
+    about a room and time once (the same room and time with other people offered would count one question
+    several times)."""
     w, n = qm.world, qm.naming
     seen = [(d.id, f) for d in drafts if d.is_image and d.id in qm.media for f in d.facts if isinstance(f, At)
             and f.slot < w.discovery_slot]
-    for _ in range(PRESENCE_QUESTIONS if seen else 0):
-        clue, fact = qm.rng.choice(seen)
+    first: dict[tuple[str, int], tuple[str, At]] = {}
+    for clue, fact in qm.rng.sample(seen, len(seen)):
+        first.setdefault((fact.place, fact.slot), (clue, fact))  # one item per room and time: no near-duplicates
+    for clue, fact in list(first.values())[:PRESENCE_QUESTIONS]:
         among = qm.people_among([fact.person], 5)
         qm.add(Suite.MMR, f"Which of these people were in the {n.label(fact.place)} at {w.slots[fact.slot]}?", [],
                [n.label(p) for p in among], Query(kind="present", place=fact.place, slots=(fact.slot,),

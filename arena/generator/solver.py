@@ -282,6 +282,12 @@ class Solver:
         if q.kind == "trail_rooms":
             seen = {place for place, slot in k.at.get(q.person or "", ()) if slot in q.slots}
             return {plural(len(seen), "room")} if seen else set()
+        if q.kind == "trail_moves":
+            room_at = {slot: place for place, slot in k.at.get(q.person or "", ()) if slot in q.slots}
+            if len(room_at) < len(q.slots):
+                return set()  # a quarter hour of the span is not known: no count
+            trail = [room_at[slot] for slot in sorted(q.slots)]
+            return {plural(sum(a != b for a, b in zip(trail, trail[1:], strict=False)), "time")}
         if q.kind == "taller_bars":
             base = k.amounts.get(q.person or "")
             return {plural(sum(v > base for v in k.amounts.values()), "bar")} if base is not None else set()

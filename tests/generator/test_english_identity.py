@@ -15,15 +15,15 @@ from arena.generator import CaseOptions, Request, generate_case, write_case
 
 PINNED = {
     (1001, CaseOptions(4, "easy", 1, plot="stopped-clock")):
-        "1b5d96d652fe4545e64aa86b2898e72bd4e1b5a52c3ff10316058099f1bbb9ad",
+        "e49d463f9ed3244f3ccb470e80fb9217ff57e7050a5ea1c03d0e52bce73e74aa",
     (1005, CaseOptions(8, "medium", 2, plot="stopped-clock")):
-        "1088ff27228b525a9c4b7c9e7e178b41b85541ae76f54dc242efe976bf595a0a",
+        "1bb14cd52e17a9286e30888129274f219b95835076fb680f8600c70d85e4f800",
     (1003, CaseOptions(6, "hard", 1, plot="stopped-clock")):
-        "06a895fa00d31702d1293d46c04137a4cdc952868ed72a14e2dde99f8e31a2a5",
+        "b217441854092a0609417e34a7dce76e563b8ee3f90ee4f6c429e82b51ad98f3",
     (1002, CaseOptions(5, "medium", 1, plot="slow-poison")):
-        "4956bf30d4f9a6163b661a012bb6154f119dbdcad0d3b18a3cf145a98f9d0af3",
+        "29f53d8950ffd871ea23c804fd43a63e2aa05805a8333b59ed79caba637a02ef",
     (1006, CaseOptions(6, "hard", 1, plot="staged-cabinet")):
-        "fa6b0529464da934222f455327aa23e6ceb722c311fb4535f3cae089f9ce8fcd",
+        "118f4f005309607ad1af372f450ac5eecab5c9f0d658c4adc3f50552ea8d023c",
 }
 
 

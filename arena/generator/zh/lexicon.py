@@ -129,7 +129,7 @@ TERMS: dict[str, str] = {
     "Tea for one": "单人茶", "Lemon tart": "柠檬挞",
 }
 COUNT_WORDS = {"doorway": "道门", "marker": "个标记", "room": "个房间", "bar": "根柱子", "figure": "个人",
-               "empty chair": "把空椅子", "torn IOU": "张撕成两半的借据"}
+               "empty chair": "把空椅子", "torn IOU": "张撕成两半的借据", "time": "次"}
 MARKER_WORDS = {"red": "红色", "blue": "蓝色", "green": "绿色", "orange": "橙色", "purple": "紫色", "black": "黑色",
                 "magenta": "品红色", "teal": "青色", "circle": "圆形", "square": "方形", "triangle": "三角形",
                 "diamond": "菱形"}

@@ -10,10 +10,11 @@ from arena.generator.evidence import ClueDraft
 from arena.generator.facts import Detail, Query
 from arena.generator.world import World
 from arena.generator.zh.lexicon import name, term
+from arena.scripts.clock import spoken_time_zh
 from arena.scripts.schema import Question, Suite
 
 LIFE_STEMS = {
-    "secret_of": "{name}知道谁的秘密？",
+    "secret_of": "{name}在为谁守口如瓶？",
 }
 MULTI = "请选出所有符合的选项。"
 SEATING = {  # seat geometry only the plan shows
@@ -41,11 +42,14 @@ class Stems:
     def lsu(self, q: Question, query: Query) -> str:
         w, person = self.world, self.who(query.person)
         if query.kind == "where":
-            return f"{w.slots[query.slot or 0]}时，{person}在哪里？"
+            return f"{spoken_time_zh(w.slots[query.slot or 0])}，{person}在哪里？"
         if query.kind == "relation":
             return f"{person}是{name(w.victim)}的什么人？"
         if query.kind == "trail_rooms":
             return f"从{w.slots[min(query.slots)]}到{w.slots[max(query.slots)]}，{person}一共待过几个不同的房间？"
+        if query.kind == "trail_moves":
+            return (f"从{spoken_time_zh(w.slots[min(query.slots)])}到{spoken_time_zh(w.slots[max(query.slots)])}，"
+                    f"{person}从一个房间换到另一个房间，一共换了几次？")
         return LIFE_STEMS[query.topic or ""].format(name=person, victim=name(w.victim))
 
     def tiu(self, q: Question, query: Query) -> str:
