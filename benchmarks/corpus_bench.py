@@ -7,7 +7,8 @@ the civilian win rate of builtin/naive against builtin/random on both sides and 
 each corpus's rows, its figures per plot and language: cases, questions, the prose figures
 (`arena.scripts.prose`: fact share, masked recurrence), the consistency linter's findings and, on the
 generated set, builtin/naive's civilian win rate against builtin/random on that plot's cases (the same
-tournament games as the overall rate: `--games` matches per case, n printed).
+tournament games as the overall rate: `--games` matches per case, n printed), and the kinds of MIU item
+with their shares (none may exceed 20%).
 
 Run: `.venv/bin/python benchmarks/corpus_bench.py [--cases N] [--games N] [--skip-games]`.
 It reads the built set (`make setup`, or `arena generate --manifest scripts_data/generated.yaml
@@ -209,6 +210,32 @@ def civilian_rates(games: list[Game]) -> None:
         print(f"  {civ} as civilians won {win_text([g for g in games if g.civilians == civ])}")
 
 
+MIU_CAP = 20.0  # no kind of image question may be more than this share of MIU (%)
+
+
+def miu_kinds(folders: list[Path]) -> None:
+    """The kinds of image question on the generated set (the query each item answers: door counts, clock times,
+    what a still shows ...), with their share of MIU; a kind over `MIU_CAP` is flagged."""
+    from collections import Counter
+
+    from arena.generator.check import read_facts
+    from arena.scripts.schema import Suite
+
+    kinds: Counter[str] = Counter()
+    for folder in folders:
+        facts, script = read_facts(folder), load_script_unchecked(folder)
+        for q in script.questions:
+            query = facts.queries.get(q.id)
+            if q.suite is Suite.MIU and query is not None:
+                topic = (query.topic or "").split(":")[0]
+                kinds[query.kind + (f":{topic}" if query.kind == "detail" else "")] += 1
+    total = sum(kinds.values())
+    print(f"\nPublic generated set: MIU kinds ({len(kinds)} kinds, {total} items; cap {MIU_CAP:.0f}% each)")
+    for kind, n in kinds.most_common():
+        share = 100 * n / total
+        print(f"  {kind:<22}{n:>5}{share:>7.1f}%" + ("  over the cap" if share > MIU_CAP else ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", type=Path, default=ROOT / "scripts_data/generated")
@@ -226,6 +253,7 @@ def main() -> None:
         games = play_games(folders, args.games, db) if not args.skip_games and folders else None
         if not args.skip_generated:
             prose_rows("Public generated set", folders, games)
+            miu_kinds(folders)
             corpus("Public generated set", folders, db)
         prose_rows("Hand-written cases", discover_scripts(ROOT / "scripts_data"))
         corpus("Hand-written cases", discover_scripts(ROOT / "scripts_data"), db)

@@ -329,7 +329,7 @@ def count_window(qm: QuestionMaker, query: Query, label: str, low: int, high: in
     return [plural(i, label) for i in range(start, start + 4)]
 
 
-DOOR_COUNTS = 2  # door-count questions per plan: more would make MIU a doorway-counting suite
+DOOR_COUNTS = 1  # door-count questions per plan: two made them over a fifth of MIU (one kind of ten)
 DISTANCES = 1  # walking-distance questions per plan: two made them a fifth of MIU
 COUNTS = (1, 2, 3, 4)  # the counts a door-count or distance question offers, always the same four
 MARKER_COUNTS = (0, 1, 2, 3)

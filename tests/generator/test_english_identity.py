@@ -15,15 +15,15 @@ from arena.generator import CaseOptions, Request, generate_case, write_case
 
 PINNED = {
     (1001, CaseOptions(4, "easy", 1, plot="stopped-clock")):
-        "e49d463f9ed3244f3ccb470e80fb9217ff57e7050a5ea1c03d0e52bce73e74aa",
+        "ccd6e378815e36c31cc3ac3ed0b3bc50238847c8942f9f8b20c32d452569fa96",
     (1005, CaseOptions(8, "medium", 2, plot="stopped-clock")):
         "1bb14cd52e17a9286e30888129274f219b95835076fb680f8600c70d85e4f800",
     (1003, CaseOptions(6, "hard", 1, plot="stopped-clock")):
-        "b217441854092a0609417e34a7dce76e563b8ee3f90ee4f6c429e82b51ad98f3",
+        "67d1aeefad5086d7e428c18f86dcb85fc15cfb9bc32aaa9a663d473b329b6dc3",
     (1002, CaseOptions(5, "medium", 1, plot="slow-poison")):
         "29f53d8950ffd871ea23c804fd43a63e2aa05805a8333b59ed79caba637a02ef",
     (1006, CaseOptions(6, "hard", 1, plot="staged-cabinet")):
-        "118f4f005309607ad1af372f450ac5eecab5c9f0d658c4adc3f50552ea8d023c",
+        "c01a6a9503bf361565412b64147447071731f2d25a2a60f3f3bae7b3ebfdad1d",
 }
 
 
