@@ -405,7 +405,7 @@ def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
     for f in qm.rng.sample(pieces, min(2, len(pieces))):
         if not stated(qm, f.value):
             qm.add(Suite.MIU, f"On the floor plan, which piece of furniture is drawn in the "
-                   f"{n.label(f.topic.split(':', 1)[1])}?", [], list(FURNITURE),
+                   f"{n.label(f.topic.split(':', 1)[1])}?", [], drawn_elsewhere(qm, f.value, pieces),
                    Query(kind="detail", person=d.id, topic=f.topic), [d.id])
     marked = tuple(pid for pid, _ in d.extra)
     slots = tuple(f.slot for f in d.facts if isinstance(f, At))[:1]
@@ -419,6 +419,15 @@ def floorplan_questions(qm: QuestionMaker, d: ClueDraft) -> None:
         for room in rooms:
             qm.add(Suite.MIU, f"How many markers does the floor plan show in the {n.label(room)}?", [],
                    [plural(i, "marker") for i in offered], markers(room), [d.id])
+
+
+def drawn_elsewhere(qm: QuestionMaker, piece: str, pieces: list[Detail]) -> list[str]:
+    """Distractors for the piece drawn in one room: the pieces drawn in the plan's other rooms first (each of them
+    is on the plan, so only finding the room tells them apart), then others. Drawn from the whole list, the
+    distractors were rarer than the pieces rooms hold, and the longest name was right 39% of the time."""
+    others = list(dict.fromkeys(f.value for f in pieces if f.value != piece))
+    rest = [x for x in FURNITURE if x != piece and x not in others]
+    return qm.rng.sample(others, min(3, len(others))) + qm.rng.sample(rest, max(0, 3 - len(others)))
 
 
 def normalised(text: str, language: str = "en") -> str:

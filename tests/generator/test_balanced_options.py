@@ -63,3 +63,23 @@ def test_no_case_asks_the_same_question_twice() -> None:
         asked = [(q.stem, q.evidence[0] if q.suite.value != "mmr" else "") for q in questions]
         repeated = {a for a in asked if asked.count(a) > 1}
         assert not repeated, repeated  # one room and time asked with other people offered is one question
+
+
+def test_a_furniture_item_offers_the_pieces_drawn_in_the_plans_other_rooms_first() -> None:
+    from arena.generator.facts import Detail
+
+    checked = 0
+    for request in spread(30, start=120):
+        case = cached_case(request)
+        by_id = {d.id: d for d in case.drafts}
+        for q in case.script.questions:
+            query = case.facts.queries.get(q.id)
+            if query is None or query.kind != "detail" or not (query.topic or "").startswith("furniture:"):
+                continue
+            drawn = {f.value for f in by_id[q.evidence[0]].facts
+                     if isinstance(f, Detail) and f.topic.startswith("furniture:")}
+            (key,) = q.answer
+            offered = set(q.options.values()) - {q.options[key]}
+            assert offered <= drawn or drawn - {q.options[key]} <= offered, (q.options, drawn)
+            checked += 1
+    assert checked

@@ -17,13 +17,13 @@ PINNED = {
     (1001, CaseOptions(4, "easy", 1, plot="stopped-clock")):
         "ccd6e378815e36c31cc3ac3ed0b3bc50238847c8942f9f8b20c32d452569fa96",
     (1005, CaseOptions(8, "medium", 2, plot="stopped-clock")):
-        "1bb14cd52e17a9286e30888129274f219b95835076fb680f8600c70d85e4f800",
+        "6f5229f772dee3e6e2c32f0ba333485b911a35679c17ee0f9aa9b25f5a2661de",
     (1003, CaseOptions(6, "hard", 1, plot="stopped-clock")):
-        "67d1aeefad5086d7e428c18f86dcb85fc15cfb9bc32aaa9a663d473b329b6dc3",
+        "13c126bf4a35eb7780cf197cd0e4d0622f84859a80a2405f1919f33f2dfe3640",
     (1002, CaseOptions(5, "medium", 1, plot="slow-poison")):
         "29f53d8950ffd871ea23c804fd43a63e2aa05805a8333b59ed79caba637a02ef",
     (1006, CaseOptions(6, "hard", 1, plot="staged-cabinet")):
-        "c01a6a9503bf361565412b64147447071731f2d25a2a60f3f3bae7b3ebfdad1d",
+        "6e1f9a19c085b4583f45f5b4772d33900045c7de9a18ec17c06b2544c0e23009",
 }
 
 
