@@ -118,7 +118,7 @@ class QuestionMaker:
         return [r.name for r in self.world.layout.rooms]
 
 
-MOVES = (0, 1, 2, 3)  # the counts a moves question offers, always the same four
+MOVES = (0, 1, 2, 3)  # the counts a moves question may offer (those some span of the role's evening gives)
 
 
 def moves_question(qm: QuestionMaker, person: Person) -> None:
@@ -180,7 +180,7 @@ WHERE_QUESTIONS = 2  # per role
 
 
 def option_words(text: str) -> set[str]:
-    return {t for t in language.tokens(text) if not language.is_stop(t)}
+    return set(language.content_words(text))
 
 
 def found_share(words: set[str], option: str) -> float:
