@@ -82,7 +82,7 @@ RELATIONS = (
     ("estranged sibling", "You and {victim} grew up under one roof with the same parents, though you have barely "
      "spoken in years.", ()),
     ("cousin", "Your mother and one of {victim}'s parents were brother and sister.", ()),
-    ("former spouse", "You and {victim} were husband and wife once; the divorce was bitter.", ()),
+    ("former spouse", "You and {victim} were married once; the divorce was bitter.", ()),
     ("tenant", "You rent a cottage on land owned by {victim}.", ()),
     ("protege", "{victim} discovered your talent and launched your career.",
      ("a portrait painter", "a violinist", "a stage actor", "a composer", "a photographer", "a novelist")),

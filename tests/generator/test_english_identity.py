@@ -17,13 +17,13 @@ PINNED = {
     (1001, CaseOptions(4, "easy", 1, plot="stopped-clock")):
         "ccd6e378815e36c31cc3ac3ed0b3bc50238847c8942f9f8b20c32d452569fa96",
     (1005, CaseOptions(8, "medium", 2, plot="stopped-clock")):
-        "6f5229f772dee3e6e2c32f0ba333485b911a35679c17ee0f9aa9b25f5a2661de",
+        "ff32741245133a117987dcb04524c7dbdc0f93684a008892fe69e3f44fb67953",
     (1003, CaseOptions(6, "hard", 1, plot="stopped-clock")):
         "13c126bf4a35eb7780cf197cd0e4d0622f84859a80a2405f1919f33f2dfe3640",
     (1002, CaseOptions(5, "medium", 1, plot="slow-poison")):
-        "29f53d8950ffd871ea23c804fd43a63e2aa05805a8333b59ed79caba637a02ef",
+        "6b4b6581c3b60b77c7ac00b9536fb9ed8dd1ed21ebaff28822e368b390f9354e",
     (1006, CaseOptions(6, "hard", 1, plot="staged-cabinet")):
-        "6e1f9a19c085b4583f45f5b4772d33900045c7de9a18ec17c06b2544c0e23009",
+        "66448f602bb4b730838a8b2f6aad79d25d53fdb14e54f40703a5f12a258b6a97",
 }
 
 
