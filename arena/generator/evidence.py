@@ -158,7 +158,7 @@ RECEIPT_ITEMS = (("Coffee", "3.50"), ("Brandy", "7.00"), ("Sandwiches", "6.20"),
 
 def source_clue(clue_id: str, style: str, source: Source, facts: tuple[Fact, ...], subject: str,
                 key: bool, misleading: bool = False, rng: random.Random | None = None) -> ClueDraft:
-    extra: tuple[tuple[str, str], ...] = ()
+    extra = source.extra
     if source.kind == "receipt" and style in ("alibi", "reach") and rng is not None:
         extra = tuple(rng.sample(RECEIPT_ITEMS, rng.randint(1, 3)))
         total = f"{sum(float(p) for _, p in extra):.2f}"

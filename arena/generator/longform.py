@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from arena.generator import lore, pools
+from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, Detail
 from arena.generator.phrases import capital, join_names
 from arena.generator.world import Person, World
@@ -48,6 +49,7 @@ class Draft:
     sightings: list[At] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
     shared: set[str] = field(default_factory=set)  # templates the case's other roles have used already
+    pictured: frozenset[At] = frozenset()  # where the case's images place people (`pictured`)
 
     def fill(self, template: str, other: Person | None = None, **extra: str) -> str:
         w = self.world
@@ -136,11 +138,25 @@ def sighting_ok(world: World, t: int) -> bool:
     return abs(t - world.murder_slot) > 1 and t < world.discovery_slot
 
 
+def pictured(drafts: tuple[ClueDraft, ...]) -> frozenset[At]:
+    """Where the case's images (a movement board, a phone trail, a CCTV still, a plan's markers) place people: a
+    script that names someone there gives the image away (the `[leak]` check)."""
+    return frozenset(f for x in drafts if x.is_image for f in x.facts if isinstance(f, At))
+
+
+def noticed(world: World, person: str, t: int, shown: frozenset[At]) -> bool:
+    """Whether a script may name who else was in its holder's room at slot t: not near the murder, and nobody
+    there placed there by an image."""
+    room = world.positions[person][t]
+    return sighting_ok(world, t) and not any(
+        At(person=p.id, place=room, slot=t) in shown for p in world.people if p.id != person)
+
+
 def company(d: Draft, t: int) -> str:
     w, path = d.world, d.world.positions[d.person.id]
     others = [p for p in w.people if p.id != d.person.id and w.positions[p.id][t] == path[t]]
-    if not sighting_ok(w, t):
-        return " " + d.rng.choice(lore.UNNOTICED).format(room=w.place_name(path[t]), time=w.slots[t])
+    if not noticed(w, d.person.id, t, d.pictured):
+        return " " + d.pick(lore.UNNOTICED).format(room=w.place_name(path[t]), time=w.slots[t])
     d.sightings += [At(person=p.id, place=path[t], slot=t) for p in others]
     if others:
         return " " + d.rng.choice(("{n} {v} there too.", "You shared the room with {n}.",
@@ -156,7 +172,8 @@ def departures(d: Draft, t: int) -> str:
     leaving: dict[str, list[str]] = {}
     for other in w.people:
         route = w.positions[other.id]
-        if other.id != d.person.id and route[t] == path[t] and route[t + 1] != path[t]:
+        if other.id != d.person.id and route[t] == path[t] and route[t + 1] != path[t] and \
+                At(person=other.id, place=route[t + 1], slot=t + 1) not in d.pictured:
             leaving.setdefault(w.place_name(route[t + 1]), []).append(other.name)
             d.sightings.append(At(person=other.id, place=route[t + 1], slot=t + 1))
     seen = [f"{join_names(names)} left for the {room}" for room, names in leaving.items()]

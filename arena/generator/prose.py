@@ -19,6 +19,7 @@ from arena.generator.longform import (
     backstory,
     evening_section,
     others_section,
+    pictured,
     secret_paragraph,
     victim_section,
 )
@@ -52,7 +53,7 @@ def briefing(rng: random.Random, world: World) -> str:
         parts.append(f"The police are sure that {NUMBER_WORDS[len(world.culprits)]} of the guests acted together.")
     parts.append(f"Nobody entered or left {world.building} all evening, so the killer is one of the guests. "
                  "Rooms connect only through doorways. Whereabouts are kept by the quarter hour (on the hour, at "
-                 "quarter past, half past and quarter to): through each quarter hour everyone stayed in one room, "
+                 "quarter past, half past and quarter to): within a quarter hour nobody changed rooms, "
                  "and from one quarter hour to the next nobody passed through more than a single doorway.")
     parts.append("Present: " + "; ".join(profile(world, p).rstrip(".") for p in world.people) + ".")
     parts.append("Rooms: " + ", ".join(r.name for r in world.layout.rooms) + ".")
@@ -178,7 +179,7 @@ def role_script(rng: random.Random, world: World, person: Person, drafts: tuple[
     """The role's script with the facts it states, as long as what it has to tell (never padded). `shared`
     collects the templates the case's roles have used, so each role prefers sentences no other role of the case
     has."""
-    d = Draft(rng, world, person, shared=shared if shared is not None else set())
+    d = Draft(rng, world, person, shared=shared if shared is not None else set(), pictured=pictured(drafts))
     opening = rng.choice((f"You are {person.name}, {person.occupation}.", f"Your name is {person.name}; by "
                           f"profession you are {person.occupation}.", f"You are {person.name} and you work as "
                           f"{person.occupation}."))

@@ -316,19 +316,6 @@ def count_options(label: str, top: int = 6) -> list[str]:
     return [plural(i, label) for i in range(top + 1)]
 
 
-def count_window(qm: QuestionMaker, query: Query, label: str, low: int, high: int) -> list[str]:
-    """Four consecutive counts from `low` to `high` holding the key, the window placed at random around it, so
-    that which counts are offered says little about which one is right (an options-only prior learns the
-    counts a case writer offers); all the counts when the key is unknown."""
-    derived = qm.truth.answer(query, qm.naming)
-    key = next((int(text.split()[0]) for text in derived if text.split()[0].isdigit()), None)
-    if key is None:
-        return [plural(i, label) for i in range(low, high + 1)]
-    starts = list(range(max(low, key - 3), min(key, high - 3) + 1)) or [max(low, key - 3)]
-    start = qm.rng.choice(starts)
-    return [plural(i, label) for i in range(start, start + 4)]
-
-
 DOOR_COUNTS = 1  # door-count questions per plan: two made them over a fifth of MIU (one kind of ten)
 DISTANCES = 1  # walking-distance questions per plan: two made them a fifth of MIU
 COUNTS = (1, 2, 3, 4)  # the counts a door-count or distance question offers, always the same four
@@ -498,8 +485,9 @@ def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
     elif d.source == "timetable":
         slots = tuple(sorted(f.slot for f in d.facts if isinstance(f, At)))
         first = qm.naming.label(d.subject or "").split()[0]
+        rooms = [plural(int(i), "room") for i in dict(d.extra)["rooms"].split()]  # `sources.board_window`
         qm.add(Suite.MIU, f"On the staff's movement board, how many different rooms does {first}'s row show?", [],
-               count_options("room", 3)[1:], Query(kind="trail_rooms", person=d.subject, slots=slots), [d.id])
+               rooms, Query(kind="trail_rooms", person=d.subject, slots=slots), [d.id])
     elif d.style == "clock":
         qm.add(Suite.MIU, "What time does the stopped clock show?", *clock_options(qm), Query(kind="clock_shows"),
                [d.id])

@@ -39,6 +39,7 @@ class Source:
     location: str | None = None
     witness: str | None = None
     facts: tuple[Fact, ...] = ()
+    extra: tuple[tuple[str, str], ...] = ()  # what the card's question needs (a movement board: the counts offered)
 
 
 def calm_roles(world: World, exclude: str) -> list[str]:
@@ -56,7 +57,7 @@ def sighting(rng: random.Random, world: World, person: str, slot: int, kinds: tu
     place = world.positions[person][slot]
     kind = rng.choice(kinds)
     witnesses = co_located(world, person, slot)
-    if kind == "witness" and not witnesses:
+    if kind == "witness" and not witnesses or kind == "timetable" and len(board_windows(world, person, slot)) < 3:
         kind = "staff"
     fact = At(person=person, place=place, slot=slot)
     if kind == "witness":
@@ -67,11 +68,34 @@ def sighting(rng: random.Random, world: World, person: str, slot: int, kinds: tu
     if kind == "floorplan":
         return Source(kind, "floorplan", Visibility.PUBLIC, facts=(fact,))
     if kind == "timetable":  # the staff's board: the person's stays over the quarter hours around `slot`
-        window = range(max(0, slot - 1), min(len(world.positions[person]), slot + 2))
+        window, offered = board_window(rng, world, person, slot)
         facts = tuple(At(person=person, place=world.positions[person][t], slot=t) for t in window)
-        return Source(kind, "timetable", Visibility.LOCATION, location=place, facts=facts)
+        return Source(kind, "timetable", Visibility.LOCATION, location=place, facts=facts,
+                      extra=(("rooms", " ".join(map(str, offered))),))
     # found where it was left, never held by its subject (whose script tells the same evening)
     return Source(kind, MEDIUM[kind], Visibility.LOCATION, location=place, facts=(fact,))
+
+
+def board_windows(world: World, person: str, slot: int) -> dict[int, list[range]]:
+    """The windows of two to four quarter hours around `slot` that a movement board's row may cover, by how many
+    rooms each shows."""
+    path = world.positions[person]
+    out: dict[int, list[range]] = {}
+    for start in range(max(0, slot - 3), slot + 1):
+        for end in range(max(slot, start + 1), min(len(path), start + 4)):
+            out.setdefault(len({path[t] for t in range(start, end + 1)}), []).append(range(start, end + 1))
+    return out
+
+
+def board_window(rng: random.Random, world: World, person: str, slot: int) -> tuple[range, tuple[int, ...]]:
+    """A movement board's window and the room counts its question offers: every count some window gives, the
+    window drawn so that its count is drawn evenly from them. Each count offered is then as often right as the
+    others (the three quarter hours around the sighting showed two rooms far more often than one or three,
+    which an options-only prior learns). Needs three counts at least (`sighting` falls back to a staff
+    statement)."""
+    windows = board_windows(world, person, slot)
+    offered = tuple(sorted(windows))
+    return rng.choice(windows[rng.choice(offered)]), offered
 
 
 def alibi_source(rng: random.Random, world: World, person: str) -> Source:

@@ -15,15 +15,15 @@ from arena.generator import CaseOptions, Request, generate_case, write_case
 
 PINNED = {
     (1001, CaseOptions(4, "easy", 1, plot="stopped-clock")):
-        "ccd6e378815e36c31cc3ac3ed0b3bc50238847c8942f9f8b20c32d452569fa96",
+        "94166a24806d3f3c8b0791fd20d204879905f4a45cd6a2f7c7a2b701be6f6cd8",
     (1005, CaseOptions(8, "medium", 2, plot="stopped-clock")):
-        "ff32741245133a117987dcb04524c7dbdc0f93684a008892fe69e3f44fb67953",
+        "65d7840a4ef399facb63f1bb93603494e548d2ce5c7ee3a803df672f6870373d",
     (1003, CaseOptions(6, "hard", 1, plot="stopped-clock")):
-        "13c126bf4a35eb7780cf197cd0e4d0622f84859a80a2405f1919f33f2dfe3640",
+        "298c29edd02e0d5dcce67a60bef1eab03ff78bdd70f256049071b62bfd4bde36",
     (1002, CaseOptions(5, "medium", 1, plot="slow-poison")):
-        "6b4b6581c3b60b77c7ac00b9536fb9ed8dd1ed21ebaff28822e368b390f9354e",
+        "d1d9c6ffdc7c70c28e3c9ee239788e9e844b62bc6af6e12f899b0f30ed9b6794",
     (1006, CaseOptions(6, "hard", 1, plot="staged-cabinet")):
-        "66448f602bb4b730838a8b2f6aad79d25d53fdb14e54f40703a5f12a258b6a97",
+        "2ed19b3b00a2a13eb43c88be4e22e09b7901de9643f272e71c64c0de73b52dbe",
 }
 
 

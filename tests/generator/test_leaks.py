@@ -105,3 +105,23 @@ def test_the_check_finds_a_motive_gloss() -> None:
     cards[file] = params
     [finding] = check_leaks(case.script, case.facts, cards)
     assert "own conclusion" in finding.message and file in finding.where
+
+
+def test_no_script_names_someone_where_an_image_of_the_case_places_them() -> None:
+    """A board's row may cover quarter hours far from the murder: the scripts of the people who shared those rooms
+    then keep quiet about who was there (`longform.noticed`), in English and in Chinese alike."""
+    from arena.generator.facts import At
+    from arena.generator.longform import noticed, pictured
+
+    checked = 0
+    for request_ in [*spread(30, start=300), HARD_ZH]:
+        case = cached_case(request_)
+        shown = pictured(case.drafts)
+        for role, facts in case.facts.sightings.items():
+            assert not shown & {f for f in facts if isinstance(f, At)}, (case.script.id, role)
+        for f in shown:
+            others = [p.id for p in case.world.people if p.id != f.person
+                      and case.world.positions[p.id][f.slot] == f.place]
+            checked += len(others)
+            assert all(not noticed(case.world, o, f.slot, shown) for o in others)
+    assert checked

@@ -194,3 +194,19 @@ def test_validate_reads_chinese_cards_in_chinese_and_counts_characters(folder: P
     assert case_problems(script, file, min_words=shortest, legibility=True) == []
     longer = [str(p) for p in case_problems(script, file, min_words=7000)]
     assert len(longer) == len(script.roles) and all("characters, fewer than 7000" in p for p in longer)
+
+
+def test_chinese_lsu_options_are_named_by_the_chinese_script_exactly_as_the_key_is() -> None:
+    """Matched on the Chinese text, not on the English draw: a relation the English script names may go unnamed
+    in Chinese, and an option the script alone names would then be the key to a lookup."""
+    checked = 0
+    for seed in (1101, 1102, 1103, 1104):
+        zh = cached_case(Request(seed, CaseOptions(4 + seed % 3, "medium", 1, 6000, "zh")))
+        for q in zh.script.questions:
+            query = zh.facts.queries[q.id]
+            if q.suite is Suite.LSU and query.kind in ("where", "relation"):
+                text = zh.script.role(q.role or "").script or ""
+                named = {text.count(option) > 0 for option in q.options.values()}
+                assert len(named) == 1, (zh.script.id, q.stem, q.options)
+                checked += query.kind == "relation"
+    assert checked >= 8

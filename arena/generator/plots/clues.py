@@ -67,7 +67,7 @@ def time_clues(rng: random.Random, world: World) -> list[ClueDraft]:
                       key=True, **holder_or_scene(rng, world)),  # type: ignore[arg-type]
             *staged_alibis(rng, world),
         ]
-    window = range(max(0, world.murder_slot - 2), world.discovery_slot + 1)
+    window, offered = trail_window(rng, world)
     trail = tuple(VictimAt(place=world.victim_positions[t], slot=t) for t in window)
     return [
         ClueDraft("c_autopsy", "poison", "document", (
@@ -75,8 +75,23 @@ def time_clues(rng: random.Random, world: World) -> list[ClueDraft]:
             Detail(person="c_autopsy", topic="signature", value=rng.choice(CORONERS))),
             Visibility.PUBLIC if easy else Visibility.UNLOCKED, unlock_round=None if easy else 2, key=True),
         ClueDraft("c_vtrail", "victim_trail", "timetable", trail, key=True,
+                  extra=(("rooms", " ".join(map(str, offered))),),
                   **holder_or_scene(rng, world)),  # type: ignore[arg-type]
     ]
+
+
+def trail_window(rng: random.Random, world: World) -> tuple[range, tuple[int, ...]]:
+    """The quarter hours the victim's phone trail shows (two at least, the poisoning among them, none after the
+    collapse) and the room counts its question offers: every count some window gives, the window drawn so that its
+    count is drawn evenly from them. A window fixed by the plot made some counts right far more often than others,
+    which an options-only prior learns."""
+    by_rooms: dict[int, list[range]] = {}
+    for start in range(world.murder_slot + 1):
+        for end in range(max(world.murder_slot, start + 1), world.discovery_slot + 1):
+            window = range(start, end + 1)
+            by_rooms.setdefault(len({world.victim_positions[t] for t in window}), []).append(window)
+    offered = tuple(sorted(by_rooms))
+    return rng.choice(by_rooms[rng.choice(offered)]), offered
 
 
 def staged_alibis(rng: random.Random, world: World) -> list[ClueDraft]:

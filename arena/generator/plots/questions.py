@@ -8,9 +8,9 @@ from arena.generator.evidence import ClueDraft
 from arena.generator.facts import KeyLog, Query, VictimAt
 from arena.generator.questions import (
     QuestionMaker,
-    count_options,
     minutes_of,
     person_step_question,
+    plural,
     sample_among,
     slot_window,
     time_options,
@@ -41,8 +41,10 @@ def plot_media_question(qm: QuestionMaker, d: ClueDraft) -> bool:
         return True
     if d.style == "victim_trail":
         slots = tuple(sorted(f.slot for f in d.facts if isinstance(f, VictimAt)))
-        qm.add(Suite.MIU, f"On the chart of where {w.victim}'s phone was, how many different rooms does it show?", [],
-               count_options("room", 4)[1:], Query(kind="victim_rooms", slots=slots), [d.id])
+        offered = [plural(int(i), "room") for i in dict(d.extra)["rooms"].split()]  # `clues.trail_window`
+        if len(offered) >= 3:  # fewer: too little choice to ask (the trail is evidence all the same)
+            qm.add(Suite.MIU, f"On the chart of where {w.victim}'s phone was, how many different rooms does it "
+                   "show?", [], offered, Query(kind="victim_rooms", slots=slots), [d.id])
         return True
     return False
 

@@ -11,8 +11,10 @@ whole-case checks re-derive every key in the case's own language.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
+from arena.generator import pools
 from arena.generator.derive import GeneratedCase, key_statements, where_sentence
 from arena.generator.facts import CaseFacts, Detail, Relation
 from arena.generator.textunits import position
@@ -51,6 +53,32 @@ def questions(case: GeneratedCase, stems: Stems) -> list[Question]:
         out.append(q.model_copy(update={"stem": stems.stem(q, query),
                                         "options": {k: term(v) for k, v in q.options.items()}}))
     return out
+
+
+def rematched(case: GeneratedCase, texts: dict[str, str]) -> GeneratedCase:
+    """The case with each relation item's distractors named by the Chinese role script exactly as its key is (or
+    not named, as the key is not). The English draw matched them on the English script (`matched_distractors`),
+    and a relation the English names may go unnamed in Chinese, which a lookup on the Chinese text would learn.
+    Distractors are re-drawn from the same pool when needed, with a generator of their own (nothing else in the
+    case changes). An item that too few relations fit is not asked, as in English."""
+    questions = []
+    for q in case.script.questions:
+        query, text = case.facts.queries[q.id], texts.get(q.role or "", "")
+        if q.suite is Suite.LSU and query.kind == "relation":
+            key = q.options[q.answer[0]]
+            named = term(key) in text
+            wrong = [letter for letter in q.options if letter not in q.answer]
+            if any((term(q.options[letter]) in text) != named for letter in wrong):
+                fitting = [r for r, *_ in pools.RELATIONS if r != key and (term(r) in text) == named]
+                if len(fitting) < len(wrong):
+                    continue
+                drawn = random.Random(f"{case.script.id}/{q.id}").sample(fitting, len(wrong))
+                q = q.model_copy(update={"options": {**q.options, **dict(zip(wrong, drawn, strict=True))}})
+        questions.append(q)
+    kept = {q.id for q in questions}
+    return replace(case, script=case.script.model_copy(update={"questions": questions}),
+                   facts=case.facts.model_copy(update={"queries": {k: v for k, v in case.facts.queries.items()
+                                                                   if k in kept}}))
 
 
 def roles(rng: random.Random, case: GeneratedCase,
@@ -95,6 +123,7 @@ def localise(rng: random.Random, case: GeneratedCase) -> GeneratedCase:
     w, drafts = case.world, {d.id: d for d in case.drafts}
     titles = {d.id: clue_title(d, w) for d in case.drafts}
     role_list, anchors = roles(rng, case, titles)
+    case = rematched(case, {r.id: r.script or "" for r in role_list})
     facts = chinese_facts(case).model_copy(update={"positions": positions(
         case, {r.id: r.script or "" for r in role_list}, anchors)})
     how, why, timeline, summary = story.truth_parts(w)

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from arena.generator.evidence import ClueDraft
 from arena.generator.facts import At, CaseFacts, Detail
-from arena.generator.longform import alarms, sighting_ok
+from arena.generator.longform import alarms, noticed, pictured
 from arena.generator.prose import weapon_slot
 from arena.generator.textunits import length
 from arena.generator.world import Person, World
@@ -34,6 +34,7 @@ class Writer:
     world: World
     person: Person
     shared: set[object]
+    pictured: frozenset[At] = frozenset()  # where the case's images place people (`longform.pictured`)
     paragraphs: list[str] = field(default_factory=list)
     anchors: dict[str, str] = field(default_factory=dict)
     used: set[object] = field(default_factory=set)
@@ -118,7 +119,7 @@ def motive_paragraph(wr: Writer) -> None:
 def company(wr: Writer, t: int, seen: list[At]) -> str:
     w, path = wr.world, wr.world.positions[wr.person.id]
     room = term(w.place_name(path[t]))
-    if not sighting_ok(w, t):
+    if not noticed(w, wr.person.id, t, wr.pictured):
         return wr.rng.choice(lore.UNNOTICED).format(room=room)
     here = [name(w.person(f.person).name) for f in seen if f.slot == t and f.place == path[t]]
     return wr.rng.choice(lore.COMPANY).format(names=join(here)) if here else wr.rng.choice(lore.ALONE)
@@ -206,7 +207,7 @@ def hide_paragraph(wr: Writer) -> str:
 def role_script(rng: random.Random, world: World, person: Person, facts: CaseFacts, drafts: tuple[ClueDraft, ...],
                 titles: dict[str, str], shared: set[object]) -> tuple[str, dict[str, str]]:
     """(the script, detail topic -> the sentence stating it) for one role: as long as what it has to tell."""
-    wr = Writer(rng, world, person, shared)
+    wr = Writer(rng, world, person, shared, pictured(drafts))
     details = [f for f in facts.roles.get(person.id, ()) if isinstance(f, Detail)]
     seen = [f for f in facts.sightings.get(person.id, ()) if isinstance(f, At)]
     opening(wr)

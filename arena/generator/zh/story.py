@@ -37,7 +37,7 @@ def briefing(rng: random.Random, world: World) -> str:
     if len(w.culprits) > 1:
         parts.append(f"警方确信，客人中有{NUMBERS[len(w.culprits)]}个人是合伙作案。")
     parts.append(f"整个晚上没有人进出{building}，所以凶手就在客人之中。房间之间只能经由门相通。"
-                 "行踪按一刻钟计（整点、一刻、半点、三刻起）：每一刻钟之内每个人都只待在一个房间里，"
+                 "行踪按一刻钟计（整点、一刻、半点、三刻起）：每一刻钟之内谁都没有换过房间，"
                  "从一个一刻钟到下一个一刻钟，谁也穿不过一道以上的门。")
     parts.append("在场的人：" + "；".join(profile(w, p).rstrip("。") for p in w.people) + "。")
     parts.append("房间：" + "、".join(term(r.name) for r in w.layout.rooms) + "。")
