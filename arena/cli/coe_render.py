@@ -16,7 +16,8 @@ from arena.coe.human_report import Dispute, PeopleRow
 from arena.coe.outcomes import Agreement, Correlation
 from arena.coe.probe_report import INFERENTIAL_INFORMED, ProbeRow
 from arena.coe.probes import THINKTHRICE_KEYS
-from arena.coe.report import JUDGED_METRICS, METRICS, CoeRow, DepthRow
+from arena.coe.registry import JUDGED_METRICS, METRICS, digits
+from arena.coe.report import CoeRow, DepthRow
 
 ROW_KEYS = ("entry", "name", "mode", "ablation", "condition", "opponent", "opponent_id", *METRICS, "avg",
             *(f"n_{m}" for m in METRICS), "n_metrics", "n_games", "ci", "judges", "judge_ids", "judge_label",
@@ -169,7 +170,7 @@ def report_table(rows: list[CoeRow], title: str) -> Table:
                           "by LLM judges only; avg = mean of the measured metrics with RP x10; item counts, 95% CIs "
                           "and reasons for missing scores: --json")
     for row in rows:
-        cells = [fmt(getattr(row, m), 2 if m == "rp" else 1) for m in METRICS]
+        cells = [fmt(getattr(row, m), digits(m)) for m in METRICS]
         judge = ", ".join(sorted({j for ids in row.judge_ids.values() for j in ids})) or "-"
         table.add_row(row.name, row.mode, condition_text(row), *cells, fmt(row.avg), judge,
                       style="dim" if row.ablation != "none" else None)
@@ -184,7 +185,7 @@ def offline_table(rows: list[CoeRow]) -> Table | None:
                   *(Column(f"n {m.upper()}", justify="right") for m in JUDGED_METRICS), box=box.SIMPLE_HEAD,
                   title="Offline judge (lexical baseline, not comparable)", caption=OFFLINE_NOTE)
     for row in shown:
-        values = [fmt(row.offline.get(m), 2 if m == "rp" else 1) for m in JUDGED_METRICS]
+        values = [fmt(row.offline.get(m), digits(m)) for m in JUDGED_METRICS]
         counts = [str(row.offline.get(f"n_{m}", 0)) for m in JUDGED_METRICS]
         table.add_row(row.name, condition_text(row), *values, *counts)
     return table

@@ -22,7 +22,8 @@ from math import comb
 from pydantic import BaseModel, ConfigDict
 
 from arena.coe.blind import BLIND_NAMES
-from arena.coe.report import QA_METRICS, CoeRow
+from arena.coe.registry import QA_METRICS
+from arena.coe.report import CoeRow
 from arena.coe.stats import wilson_interval
 from arena.entries import Entry
 from arena.scripts.schema import Script

@@ -19,7 +19,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from arena.coe.agreement import alpha, spearman
-from arena.coe.report import JUDGED_METRICS, METRICS, TABLE3_KIND, CoeRow, entry_names
+from arena.coe.registry import JUDGED_METRICS, METRICS
+from arena.coe.report import TABLE3_KIND, CoeRow, entry_names
 from leaderboard.store import Connection
 from leaderboard.store.coe_queries import decided_games, has_tables, latest_metric_rows, tournament_kinds
 

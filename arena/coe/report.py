@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict
 
 from arena.coe.mirage import MIRAGE_METRICS
 from arena.coe.mirage_report import mirage_cell
+from arena.coe.registry import GAME_METRICS, METRICS, QA_METRICS, average, digits
 from arena.coe.scoring import ITD_RULE
 from arena.coe.stats import Accuracy
 from leaderboard.store import Connection
@@ -47,10 +48,6 @@ from leaderboard.store.coe_queries import (
     tournament_kinds,
 )
 
-METRICS = ("lsu", "tiu", "miu", "rp", "spc", "itd", "mmr", "cmd")
-QA_METRICS = ("lsu", "tiu", "miu", "mmr")
-GAME_METRICS = ("rp", "spc", "itd", "cmd")
-JUDGED_METRICS = ("rp", "spc", "cmd")
 TABLE3_KIND = "table3"
 Condition = Literal["table3", "all-play-all", "key-clues-given", "qa"]
 KEY_CLUES: Final = "key-clues-given"  # WhodunitBench's ablation: games played with `--key-clues-given`
@@ -165,29 +162,22 @@ def metric_cell(rows: list[dict[str, Any]]) -> dict[str, Any]:
                             "n_games": len({r["game_id"] for r in rows}), "mirage": mirage_cell(rows)}
     for metric in GAME_METRICS:
         mine = [r for r in rows if r["metric"] == metric]
-        digits = 2 if metric == "rp" else 1
         if metric == "itd":
             counted = [float(r["value"]) for r in mine if r["judge"] == ITD_RULE and r["value"] is not None]
             cell["itd"], cell["n_itd"] = _mean(counted, 1), len(counted)
             continue
         llm = [r for r in mine if r["judge_label"] == "llm" and r["value"] is not None]
         offline = [float(r["value"]) for r in mine if r["judge_label"] == "offline" and r["value"] is not None]
-        cell[metric], cell[f"n_{metric}"] = _mean([float(r["value"]) for r in llm], digits), len(llm)
+        cell[metric], cell[f"n_{metric}"] = _mean([float(r["value"]) for r in llm], digits(metric)), len(llm)
         if llm:
             cell["judges"][metric] = "llm"
             cell["judge_ids"][metric] = sorted({r["judge"] for r in llm})
         if offline:
-            cell["offline"][metric], cell["offline"][f"n_{metric}"] = _mean(offline, digits), len(offline)
+            cell["offline"][metric], cell["offline"][f"n_{metric}"] = _mean(offline, digits(metric)), len(offline)
         reasons = Counter(r["status"] for r in mine if r["value"] is None)
         if reasons:
             cell["null_reasons"][metric] = dict(sorted(reasons.items()))
     return cell
-
-
-def average(values: dict[str, Any]) -> tuple[float | None, int]:
-    """Mean of the measured metrics on 0-100 (RP x 10) and how many there were."""
-    scaled = [values[m] * (10.0 if m == "rp" else 1.0) for m in METRICS if values.get(m) is not None]
-    return (round(sum(scaled) / len(scaled), 1) if scaled else None), len(scaled)
 
 
 def _sources(cell: dict[str, Any], condition: str) -> dict[str, str]:

@@ -8,6 +8,8 @@ from typing import Any, Literal
 import altair as alt
 import pandas as pd
 
+from arena.coe.registry import percent
+
 # The Vega colour schemes the heatmaps use (altair types `scheme` as a literal of scheme names).
 HeatScheme = Literal["blues", "redyellowgreen"]
 
@@ -94,7 +96,7 @@ TOOLTIP: list[tuple[str, str, str, Any]] = [
 def coe_bars(table: pd.DataFrame, metrics: list[str]) -> alt.Chart:
     """Grouped bars: one group per metric, one bar per entry/mode row (RP scaled x10 to share the axis)."""
     long = table.melt(id_vars=["label"], value_vars=metrics, var_name="metric", value_name="score").dropna()
-    long["score"] = [s * 10 if m == "rp" else s for m, s in zip(long["metric"], long["score"], strict=True)]
+    long["score"] = [percent(m, s) for m, s in zip(long["metric"], long["score"], strict=True)]
     long["metric"] = long["metric"].str.upper()
     return alt.Chart(long).mark_bar().encode(
         x=alt.X("metric:N", title=None, sort=[m.upper() for m in metrics], axis=alt.Axis(labelAngle=0)),

@@ -26,7 +26,8 @@ from arena.coe.ceiling import above_blind, blind_ceilings, blind_for
 from arena.coe.mirage_report import COUNTED, JUDGED
 from arena.coe.outcomes import coe_vs_win_rate, judge_agreement
 from arena.coe.probe_report import probe_report
-from arena.coe.report import GAME_METRICS, JUDGED_METRICS, METRICS, QA_METRICS, CoeRow, coe_report, mmr_by_depth
+from arena.coe.registry import GAME_METRICS, JUDGED_METRICS, METRICS, QA_METRICS
+from arena.coe.report import CoeRow, coe_report, mmr_by_depth
 from leaderboard.store import Reader
 from leaderboard.store.coe_queries import unparsed_replies
 from leaderboard.ui.data import TTL_S, Version, file_version

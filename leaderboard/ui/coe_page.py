@@ -10,19 +10,17 @@ from typing import TYPE_CHECKING
 import pandas as pd
 import streamlit as st
 
+from arena.coe.registry import JUDGED_METRICS, METRICS, QA_METRICS, REGISTRY, digits, percent
 from leaderboard.ui import charts, coe_data, data, peers_section
 from leaderboard.ui.common import DASH, count, entry_url, link_column, missing, open_board, store_errors
 
 if TYPE_CHECKING:
     from streamlit.elements.lib.column_types import ColumnConfig
 
-NAMES = {"lsu": "long-script understanding", "tiu": "text-rich image understanding",
-         "miu": "media-rich image understanding (plans, clocks, maps, scenes)", "rp": "role-play naturalness",
-         "spc": "scenario progression (key statements surfaced)", "itd": "interrogation decisions (key roles asked)",
-         "mmr": "multi-step multimodal reasoning", "cmd": "case detail (method and motive against the truth)"}
-SCALES = {"rp": "1-10, judged", "spc": "0-100, judged", "cmd": "0-100, judged", "itd": "0-100, counted"}
-COMPLETE = ("all eight metrics", list(coe_data.METRICS))
-QA_SET = ("the four QA metrics", list(coe_data.QA_METRICS))
+NAMES = {m.id: m.name for m in REGISTRY.values()}
+SCALES = {m.id: m.scale for m in REGISTRY.values() if m.source == "game"}
+COMPLETE = (f"all {len(METRICS)} metrics", list(METRICS))
+QA_SET = (f"the {len(QA_METRICS)} QA metrics", list(QA_METRICS))
 
 
 def cell_text(value: object, n: object, ci: list[float] | None, digits: int = 1) -> str:
@@ -37,13 +35,13 @@ def with_cells(table: pd.DataFrame) -> pd.DataFrame:
     """Adds `<metric>_cell` texts (value, interval, n), the comparable averages and the judge text."""
     table = table.copy()
     cis = table["ci"] if "ci" in table else pd.Series([{}] * len(table), index=table.index)
-    for m in coe_data.METRICS:
+    for m in METRICS:
         if m in table:
-            table[f"{m}_cell"] = [cell_text(v, n, (ci or {}).get(m), 1 if m == "rp" else 0)
+            table[f"{m}_cell"] = [cell_text(v, n, (ci or {}).get(m), digits(m) - 1)
                                   for v, n, ci in zip(table[m], table[f"n_{m}"], cis, strict=True)]
     for key, (_, metrics) in (("avg_all", COMPLETE), ("avg_qa", QA_SET)):
         present = [m for m in metrics if m in table]
-        scaled = table[present].astype(float).mul([10.0 if m == "rp" else 1.0 for m in present], axis=1)
+        scaled = table[present].astype(float).mul([percent(m, 1.0) for m in present], axis=1)
         complete = len(present) == len(metrics)
         table[key] = scaled.mean(axis=1).where(scaled.notna().all(axis=1)) if complete else float("nan")
         table[f"{key}_cell"] = [DASH if missing(v) else f"{v:.1f}" for v in table[key]]
@@ -67,9 +65,10 @@ def column_config() -> dict[str, ColumnConfig]:
         config[f"{m}_cell"] = st.column_config.TextColumn(m.upper(), help=f"{m.upper()}: {name} ({scale}); "
                                                           "value [95% interval] n=items")
     config["avg_all_cell"] = st.column_config.TextColumn(
-        "Average (all 8)", help="Mean of all eight metrics on 0-100 (RP x10); only for rows that have all eight")
+        f"Average (all {len(METRICS)})", help=f"Mean of all {len(METRICS)} metrics on 0-100 (RP x10); only for rows "
+        "that have every one")
     config["avg_qa_cell"] = st.column_config.TextColumn(
-        "QA average", help="Mean of LSU, TIU, MIU and MMR; only for rows that have all four")
+        "QA average", help=f"Mean of {', '.join(m.upper() for m in QA_METRICS)}; only for rows that have each")
     return config
 
 
@@ -98,14 +97,14 @@ def show_table(table: pd.DataFrame) -> None:
     table = with_cells(table)
     table["link"] = [entry_url(e, d) for e, d in zip(table["entry"], table["display"], strict=True)]
     order = ["link", "mode", "condition", "avg_qa_cell", "avg_all_cell",
-             *(f"{m}_cell" for m in coe_data.METRICS if m in table), "judge_text"]
+             *(f"{m}_cell" for m in METRICS if m in table), "judge_text"]
     st.dataframe(table, column_config=column_config(), column_order=order, hide_index=True, width="stretch")
     st.markdown(" · ".join(f"**{m.upper()}** {name}" for m, name in NAMES.items()))
     st.caption("Each cell: score [95% interval] n = items scored. LSU, TIU, MIU, MMR: multiple-choice accuracy (%) "
                "over the latest answer per question (Wilson interval). SPC, ITD, CMD (0-100) and RP (1-10) score the "
                "entry's game transcripts as the civilians; RP, SPC and CMD come from LLM judges only. Averages are "
-               "shown only over comparable, complete sets: all eight metrics (RP x10), or the four QA metrics; a row "
-               "missing one shows —. Rows with `+no-images` / `+ocr-text` are ablations.")
+               f"shown only over comparable, complete sets: all {len(METRICS)} metrics (RP x10), or the QA metrics; "
+               "a row missing one shows —. Rows with `+no-images` / `+ocr-text` are ablations.")
 
 
 def render() -> None:
@@ -138,7 +137,7 @@ def show_chain(frames: coe_data.CoeFrames, names: dict[str, str]) -> None:
     show_table(table)
     show_ceiling(frames, names)
     main_rows = table[~table["mode"].astype(str).str.contains("+", regex=False)]
-    metrics = [m for m in coe_data.METRICS if m in main_rows and main_rows[m].notna().any()]
+    metrics = [m for m in METRICS if m in main_rows and main_rows[m].notna().any()]
     if metrics:
         st.subheader("Scores by metric")
         st.altair_chart(charts.coe_bars(main_rows, metrics), width="stretch")
@@ -183,11 +182,11 @@ def show_companions(frames: coe_data.CoeFrames, names: dict[str, str]) -> None:
     if not frames.offline.empty:
         st.subheader("Offline judge (lexical baseline, not comparable)")
         offline = labelled(frames.offline, names)
-        for m in ("rp", "spc", "cmd"):
-            offline[m.upper()] = [cell_text(v, n, None, 2 if m == "rp" else 1)
+        for m in JUDGED_METRICS:
+            offline[m.upper()] = [cell_text(v, n, None, digits(m))
                                   for v, n in zip(offline[m], offline[f"n_{m}"], strict=True)]
-        st.dataframe(offline, column_order=["display", "mode", "condition", "judge", "RP", "SPC", "CMD"],
-                     hide_index=True, column_config={"display": "Entry"})
+        order = ["display", "mode", "condition", "judge", *(m.upper() for m in JUDGED_METRICS)]
+        st.dataframe(offline, column_order=order, hide_index=True, column_config={"display": "Entry"})
         st.caption("offline = the keyless word-overlap judge (offline/lexical-v1). Its scores are never averaged "
                    "or compared with LLM-judged ones.")
     if not frames.agreement.empty:
