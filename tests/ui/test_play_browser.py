@@ -79,15 +79,30 @@ def turn(page: Any, session_id: str, moves: int) -> Any:
     return form if form.count() else None
 
 
+def fill_each(page: Any, fields: Any, text: str) -> None:
+    """Fill every field of a locator. A field that Streamlit redraws under the fill (detached, or hidden for a
+    moment) is found again and filled again, after the redraw's run has ended (three tries)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for i in range(fields.count()):
+        for attempt in range(3):
+            page.locator(RUNNING).wait_for(state="detached", timeout=TURN_TIMEOUT_MS)
+            try:
+                fields.nth(i).fill(text, timeout=TURN_TIMEOUT_MS // 3)
+                break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
+
+
 def act(page: Any, form: Any, session_id: str, moves: int) -> None:
     """Fill the form's text fields (choices keep their first legal option) and submit it. A click that lands
     while Streamlit redraws the form is dropped by the browser; when neither the next form nor the result
     has come and no run is under way while the same form still stands, the click is made again (three tries)."""
-    for area in form.locator("textarea").all():
-        area.fill("I was in the study at twenty to ten; the fallen clock says the rest.")
-    for field in form.locator('input[type="text"]:not([role="combobox"])').all():
-        field.fill("Where were you at twenty to ten?")
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    fill_each(page, form.locator("textarea"), "I was in the study at twenty to ten; the fallen clock says the rest.")
+    fill_each(page, form.locator('input[type="text"]:not([role="combobox"])'), "Where were you at twenty to ten?")
 
     after = page.locator(f".st-key-turn-{session_id}-{moves + 1}, {SUCCESS}").first
     for _ in range(3):
