@@ -26,10 +26,10 @@ from streamlit.testing.v1 import AppTest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from arena.store import Reader, Store  # noqa: E402
+from arena.store.db import writing  # noqa: E402
 from leaderboard.ratings.board import compute_leaderboard  # noqa: E402
 from leaderboard.ratings.snapshot import snapshot_records  # noqa: E402
-from leaderboard.store import Reader, Store  # noqa: E402
-from leaderboard.store.db import writing  # noqa: E402
 
 TARGET_WARM_S, TARGET_COLD_S = 1.5, 5.0
 PAGES = ("leaderboard", "head-to-head")

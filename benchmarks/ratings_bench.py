@@ -20,12 +20,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from arena.store import Reader, Store  # noqa: E402
 from leaderboard.ratings.board import compute_leaderboard  # noqa: E402
 from leaderboard.ratings.bradley_terry import fit_bradley_terry  # noqa: E402
 from leaderboard.ratings.games import RatedGame, build_log  # noqa: E402
 from leaderboard.ratings.sides import fit_side_balanced  # noqa: E402
 from leaderboard.ratings.trueskill_ratings import faction_trueskill, overall_trueskill, run_trueskill  # noqa: E402
-from leaderboard.store import Reader, Store  # noqa: E402
 
 T0 = datetime(2025, 1, 1)
 
@@ -52,8 +52,8 @@ def timed(label: str, fn, *args, **kwargs):  # type: ignore[no-untyped-def]
 
 def bench_store(games: list[RatedGame]) -> None:
     """Bulk-load the games into a fresh DuckDB file, then time the board's read of the rating input."""
-    from leaderboard.store.db import writing
-    from leaderboard.store.writes import GAME_COLUMNS, insert_rows
+    from arena.store.db import writing
+    from arena.store.writes import GAME_COLUMNS, insert_rows
 
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.duckdb")
@@ -70,7 +70,7 @@ def bench_store(games: list[RatedGame]) -> None:
 
 def bench_record_game(store: Store, n_games: int = 30, n_events: int = 150) -> None:
     """The writer's per-game cost: connection, one transaction, the game row and its events."""
-    from leaderboard.store import EntryRecord, GameRecord
+    from arena.store import EntryRecord, GameRecord
 
     a, b = EntryRecord(name="a", provider="mock", model="a"), EntryRecord(name="b", provider="mock", model="b")
     store.upsert_entry(a)

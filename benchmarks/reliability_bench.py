@@ -48,11 +48,11 @@ from arena.providers.breaker import BreakerPolicy  # noqa: E402
 from arena.providers.client import CallRecord, ModelClient  # noqa: E402
 from arena.providers.secrets import KeyStore  # noqa: E402
 from arena.scripts.loader import load_script  # noqa: E402
+from arena.store import Reader, Store  # noqa: E402
 from arena.tournament import RunOptions, all_play_all_tournament, run_tournament  # noqa: E402
 from arena.tournament.director import register  # noqa: E402
 from arena.tournament.plan import games_of  # noqa: E402
 from arena.tournament.run import Scheduler  # noqa: E402
-from leaderboard.store import Reader, Store  # noqa: E402
 
 CASE = ROOT / "tests" / "fixtures" / "mini_case"
 BIG_CASE = ROOT / "scripts_data" / "saffron-kitchen"  # six roles: a dead civilian side needs many forfeits to abort

@@ -42,8 +42,8 @@ from arena.entries import Entry  # noqa: E402
 from arena.providers import mock  # noqa: E402
 from arena.providers.client import ModelClient  # noqa: E402
 from arena.scripts.loader import load_script  # noqa: E402
+from arena.store import Store  # noqa: E402
 from arena.tournament import RunOptions, Tournament, all_play_all_tournament, run_tournament  # noqa: E402
-from leaderboard.store import Store  # noqa: E402
 
 
 @dataclass(frozen=True)

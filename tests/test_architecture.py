@@ -2,7 +2,7 @@
 
 `lint-imports` checks the layering and "only the store talks to DuckDB" (pyproject.toml); the AST
 check below catches what imports cannot: a string of SQL against the store's base tables in a
-module outside `leaderboard/store` (the store owns the schema; everyone else calls its named queries).
+module outside `arena/store` (the store owns the schema; everyone else calls its named queries).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("arena", "leaderboard", "multimodal")
-STORE = ROOT / "leaderboard" / "store"
+STORE = ROOT / "arena" / "store"
 BASE_TABLES = ("entries", "scripts", "tournaments", "matches", "games", "events", "agent_calls", "qa_runs",
                "qa_answers", "metric_scores", "rating_snapshots", "rating_pools", "schema_migrations")
 SQL_ON_TABLE = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+(?:\w+\.)?(" + "|".join(BASE_TABLES) + r")\b")
@@ -50,7 +50,7 @@ def test_the_sql_check_sees_sql_against_base_tables(tmp_path):
 def test_no_module_outside_the_store_writes_sql_against_its_tables():
     offenders = [f"{p.relative_to(ROOT)}:{line}: {text}" for p in modules_outside_the_store()
                  for line, text in sql_strings(p)]
-    assert offenders == [], "SQL outside leaderboard/store (add a named query there):\n" + "\n".join(offenders)
+    assert offenders == [], "SQL outside arena/store (add a named query there):\n" + "\n".join(offenders)
 
 
 def test_the_store_itself_is_seen_by_the_check():

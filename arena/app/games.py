@@ -16,9 +16,9 @@ from arena.errors import ConfigError
 from arena.providers.client import ModelClient
 from arena.scripts.loader import find_script, load_script
 from arena.scripts.schema import Script
+from arena.store import EntryRecord, Store
 from arena.tournament.record import game_write, record_single_game, script_ref
 from arena.tournament.run import AfterGame, ExtraRows
-from leaderboard.store import EntryRecord, Store
 
 
 def resolve_script(ref: str) -> Script:

@@ -21,7 +21,7 @@ from arena.entries import Entry
 from arena.providers.batch import BatchState, Sleep
 from arena.providers.client import ModelClient
 from arena.providers.messages import Message, Request, Response
-from leaderboard.store import Store
+from arena.store import Store
 
 
 def judge_request(prompt: str) -> Request:

@@ -16,7 +16,7 @@ from arena.providers.budget import BudgetGuard
 from arena.providers.client import ModelClient
 from arena.providers.estimate import CostLine, output_estimate
 from arena.scripts.schema import Script
-from leaderboard.store import Store
+from arena.store import Store
 from multimodal.ocr import OcrReader
 
 Progress = Callable[[int, int], None]

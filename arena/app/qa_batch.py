@@ -23,7 +23,7 @@ from arena.entries import Entry
 from arena.providers.batch import BatchState, Sleep
 from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
-from leaderboard.store import QaRunRecord, Store
+from arena.store import QaRunRecord, Store
 from multimodal.ocr import OcrReader
 
 

@@ -16,7 +16,7 @@ from arena.coe.report import KEY_CLUES, CoeRow, coe_report
 from arena.coe.scoring import ScoreSummary
 from arena.entries import Entry
 from arena.scripts.schema import Script
-from leaderboard.store import Reader, Store
+from arena.store import Reader, Store
 
 
 @dataclass(frozen=True)

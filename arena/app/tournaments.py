@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from arena.entries import Entry
 from arena.providers.client import ModelClient
+from arena.store import Store
 from arena.tournament import ProgressReporter, RunOptions, Tournament, TournamentSummary, run_tournament
 from arena.tournament.run import PlayElsewhere
-from leaderboard.store import Store
 
 
 @dataclass(frozen=True)

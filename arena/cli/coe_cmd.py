@@ -23,7 +23,7 @@ from arena.coe.report import coe_report, mmr_by_depth
 from arena.coe.scoring import ScoreSummary
 from arena.errors import ConfigError
 from arena.providers.budget import BudgetReached
-from leaderboard.store import Reader, Store, default_db_path
+from arena.store import Reader, Store, default_db_path
 
 app = typer.Typer(help="Chain of evaluation: transcript metrics, the Table-3 protocol and report.",
                   no_args_is_help=True)

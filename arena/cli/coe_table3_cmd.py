@@ -30,11 +30,11 @@ from arena.coe.judging import judge_entries
 from arena.coe.qa_run import QaConfig, suites_for
 from arena.coe.table3 import DEFAULT_OPPONENT, table3_tournament
 from arena.entries import load_entries, resolve_entry
+from arena.store import Store, default_db_path
 from arena.tournament import RunOptions
 from arena.tournament.dry_run import estimate_tournament
 from arena.tournament.plan import game_options, games_of
 from arena.tournament.selection import select_scripts
-from leaderboard.store import Store, default_db_path
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)

@@ -34,7 +34,7 @@ import typer
 from rich.console import Console
 
 from arena.errors import ConfigError
-from leaderboard.store.db import DB_ENV, default_db_path
+from arena.store.db import DB_ENV, default_db_path
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 APP_FILE = Path(__file__).resolve().parents[2] / "streamlit_app.py"

@@ -28,8 +28,8 @@ from leaderboard.ratings.defaults import BOOTSTRAP_ROUNDS, MIN_GAMES
 if TYPE_CHECKING:  # the ratings (NumPy, TrueSkill) and the store (DuckDB) load when the command runs, not for --help
     from rich.table import Table
 
+    from arena.store import Reader
     from leaderboard.ratings.board import Board
-    from leaderboard.store import Reader
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 
@@ -139,9 +139,9 @@ def leaderboard(db: Path | None = DbOpt, as_json: bool = JsonOpt, min_games: int
     """Ratings from the recorded games: side-balanced Bradley-Terry, TrueSkill, win rates, failure rates."""
     import numpy as np
 
+    from arena.store import Reader, Store, default_db_path
     from leaderboard.ratings.board import LeaderboardRow, compute_board
     from leaderboard.ratings.snapshot import freeze_pool, snapshot_board
-    from leaderboard.store import Reader, Store, default_db_path
 
     path = default_db_path(db)
     if path.is_dir():

@@ -23,8 +23,8 @@ from arena.providers.messages import ImagePart, Message, Request
 from arena.providers.registry import list_providers
 from arena.providers.secrets import KeyStore
 from arena.scripts.schema import Script
+from arena.store import EntryRecord, Store, default_db_path
 from arena.tournament.record import game_write, record_single_game, script_ref
-from leaderboard.store import EntryRecord, Store, default_db_path
 from multimodal.images import ImageProblem, inspect_bytes, read_image_file
 
 app = typer.Typer(help="Model providers and entries: list them, try one.", no_args_is_help=True)

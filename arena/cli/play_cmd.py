@@ -40,9 +40,9 @@ from arena.engine.events import (
 )
 from arena.entries import Entry, load_entries, resolve_entry
 from arena.errors import ScriptError
+from arena.store import Store, default_db_path
+from arena.store.records import utc_now
 from arena.tournament.selection import scoped_options
-from leaderboard.store import Store, default_db_path
-from leaderboard.store.records import utc_now
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)

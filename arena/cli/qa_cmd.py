@@ -26,10 +26,10 @@ from arena.entries import qa_entries, resolve_entry
 from arena.errors import ConfigError
 from arena.providers.budget import BudgetReached
 from arena.scripts.schema import Script
-from leaderboard.store import Store
-from leaderboard.store.coe_queries import latest_run_answers
-from leaderboard.store.db import reading
-from leaderboard.store.sessions import is_human
+from arena.store import Store
+from arena.store.coe_queries import latest_run_answers
+from arena.store.db import reading
+from arena.store.sessions import is_human
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)

@@ -19,7 +19,7 @@ from arena.coe.prompting import render
 from arena.coe.qa_run import QaRunResult
 from arena.errors import ConfigError
 from arena.scripts.schema import Script
-from leaderboard.store.sessions import HUMAN_PREFIX
+from arena.store.sessions import HUMAN_PREFIX
 
 STOP = {"q", "quit", "stop"}
 

@@ -43,6 +43,7 @@ from arena.errors import ConfigError
 from arena.providers.client import ModelClient
 from arena.scripts.loader import CASE_SETS
 from arena.scripts.schema import Script
+from arena.store import EntryRecord, Reader, Store, default_db_path
 from arena.tournament import RunOptions, TournamentSummary
 from arena.tournament.director import placement_tournament
 from arena.tournament.pool import active_pool
@@ -50,7 +51,6 @@ from arena.tournament.selection import select_scripts
 from leaderboard.ratings.games import build_log
 from leaderboard.ratings.pool import FrozenPool, place_newcomers
 from leaderboard.ratings.snapshot import load_pool
-from leaderboard.store import EntryRecord, Reader, Store, default_db_path
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)

@@ -21,12 +21,12 @@ from arena.cli.estimate_view import print_estimate
 from arena.entries import load_entries, provider_limits
 from arena.errors import ConfigError
 from arena.providers.limits import concurrency_note
+from arena.store import Store, default_db_path
 from arena.tournament import RichProgress, RunOptions, Tournament, TournamentSummary
 from arena.tournament.director import all_play_all_tournament
 from arena.tournament.dry_run import estimate_tournament
 from arena.tournament.plan import game_options
 from arena.tournament.selection import resolve_entries, select_scripts, split_list
-from leaderboard.store import Store, default_db_path
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 err = Console(stderr=True)

@@ -6,7 +6,7 @@ with exactly the context a model gets, graded and recorded like a model's answer
     view = run.view(item)               # what to show: texts, image files, stem, options, the choice rule
     run.answer(item, "B", latency_ms)   # graded by `qa_run.grade_reply`, stored by `record_qa_answers`
 
-- **Who**: the entry `human/<name>` (`leaderboard.store.sessions.human_entry`, as on the Play page),
+- **Who**: the entry `human/<name>` (`arena.store.sessions.human_entry`, as on the Play page),
   registered in `entries`. Answers are stored in `qa_answers` with mode `direct`, ablation `none`,
   and `latency_ms` = the time from showing the item to the answer.
 - **Which items**: the questions of each stratum (one suite of one case) in a seeded order, at most
@@ -48,11 +48,11 @@ from arena.coe.qa_summary import SUITE_ORDER, summarise
 from arena.engine.rules import script_hash
 from arena.errors import ArenaError, ConfigError, ScriptError
 from arena.scripts.schema import Question, Script, Suite
-from leaderboard.store import EntryRecord, QaAnswerRecord, QaRunRecord, Reader, Store, default_db_path
-from leaderboard.store.coe_queries import latest_run_answers
-from leaderboard.store.coe_queries import run_config as stored_run_config
-from leaderboard.store.db import LockWait, reading
-from leaderboard.store.sessions import HUMAN_PREFIX, human_entry, is_human
+from arena.store import EntryRecord, QaAnswerRecord, QaRunRecord, Reader, Store, default_db_path
+from arena.store.coe_queries import latest_run_answers
+from arena.store.coe_queries import run_config as stored_run_config
+from arena.store.db import LockWait, reading
+from arena.store.sessions import HUMAN_PREFIX, human_entry, is_human
 
 DEFAULT_SIZE = 20
 HUMAN_MODE: Mode = "direct"

@@ -22,8 +22,8 @@ from pydantic import BaseModel, ConfigDict
 from arena.coe.qa_summary import SUITE_ORDER
 from arena.coe.stats import accuracy
 from arena.scripts.schema import Script
-from leaderboard.store import Connection
-from leaderboard.store.coe_queries import human_answers
+from arena.store import Connection
+from arena.store.coe_queries import human_answers
 
 ALL_PEOPLE = "all people"
 NO_CHOICE = "none"  # an answer without letters (a person's answers always have some; kept for safety)

@@ -19,7 +19,7 @@ from arena.entries import Entry, load_entries, resolve_entry
 from arena.errors import ConfigError
 from arena.providers.budget import BudgetGuard
 from arena.providers.client import ModelClient
-from leaderboard.store import Store
+from arena.store import Store
 
 OFFLINE = "offline"
 Metrics = Literal["coe", "mirage"]

@@ -19,7 +19,7 @@ from arena.coe.mirage import MIRAGE_RULE, cic, game_outcome, ici, sci, tii, tii_
 from arena.coe.mirage_judges import MirageJudge, PlayerView
 from arena.coe.scoring import GameJob, ScoreSummary, pending_games, run_batches
 from arena.engine.events import ActionEvent, AnswerEvent, VoteEvent
-from leaderboard.store import MetricScoreRecord, Store
+from arena.store import MetricScoreRecord, Store
 
 
 def actions_of(t: Transcript, role: str) -> list[str]:

@@ -21,8 +21,8 @@ from pydantic import BaseModel, ConfigDict
 from arena.coe.agreement import alpha, spearman
 from arena.coe.registry import JUDGED_METRICS, METRICS
 from arena.coe.report import TABLE3_KIND, CoeRow, entry_names
-from leaderboard.store import Connection
-from leaderboard.store.coe_queries import decided_games, has_tables, latest_metric_rows, tournament_kinds
+from arena.store import Connection
+from arena.store.coe_queries import decided_games, has_tables, latest_metric_rows, tournament_kinds
 
 
 class Correlation(BaseModel):

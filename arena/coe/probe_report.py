@@ -31,8 +31,8 @@ from pydantic import BaseModel, ConfigDict
 from arena.coe.probes import THINKTHRICE_KEYS
 from arena.coe.report import TABLE3_KIND, entry_names, game_condition
 from arena.coe.stats import Accuracy, mean_interval
-from leaderboard.store import Connection
-from leaderboard.store.coe_queries import has_tables, latest_probe_rows, tournament_kinds
+from arena.store import Connection
+from arena.store.coe_queries import has_tables, latest_probe_rows, tournament_kinds
 
 REFERENCES = ("game", "own-script", "oracle")
 INFERENTIAL_INFORMED = "inferential informed"

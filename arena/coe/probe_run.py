@@ -39,7 +39,7 @@ from arena.coe.probes import (
 from arena.engine.observation import observe
 from arena.engine.state import GameState
 from arena.scripts.schema import Question, Script
-from leaderboard.store import MetricScoreRecord
+from arena.store import MetricScoreRecord
 
 PROBE_RULE = "rule/probes-v1"
 CONDITIONS = ("game", "own-script", "oracle")

@@ -23,10 +23,10 @@ from arena.coe.mcq import parse_answer, question_rng, shuffle_options, to_origin
 from arena.engine.rules import script_hash
 from arena.errors import ConfigError
 from arena.scripts.schema import Question, Script, Suite
-from leaderboard.store import QaAnswerRecord, QaRunRecord, Store
-from leaderboard.store.coe_queries import latest_run_statuses
-from leaderboard.store.db import reading
-from leaderboard.store.records import canonical_json
+from arena.store import QaAnswerRecord, QaRunRecord, Store
+from arena.store.coe_queries import latest_run_statuses
+from arena.store.db import reading
+from arena.store.records import canonical_json
 from multimodal.language import ocr_language
 from multimodal.ocr import OcrReader
 

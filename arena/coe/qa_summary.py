@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.coe.stats import accuracy, weighted_percent
-from leaderboard.store.records import QaAnswerRecord
+from arena.store.records import QaAnswerRecord
 
 SUITE_ORDER = ("lsu", "tiu", "miu", "mmr")
 UNPARSED_SHOWN = 5  # replies that did not parse, listed in the summary

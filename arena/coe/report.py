@@ -37,8 +37,8 @@ from arena.coe.mirage_report import mirage_cell
 from arena.coe.registry import GAME_METRICS, METRICS, QA_METRICS, average, digits
 from arena.coe.scoring import ITD_RULE
 from arena.coe.stats import Accuracy
-from leaderboard.store import Connection
-from leaderboard.store.coe_queries import (
+from arena.store import Connection
+from arena.store.coe_queries import (
     entry_modes,
     has_tables,
     latest_metric_rows,

@@ -34,9 +34,9 @@ from arena.coe.metrics import (
 from arena.coe.panel import Blind, EntryFacts, self_judging, statement_order, unpermute
 from arena.errors import LogError
 from arena.scripts.schema import Script
-from leaderboard.store import MetricScoreRecord, Store
-from leaderboard.store.coe_queries import entry_rows, game_event_rows, judgeable_games, judged_games, scored_items
-from leaderboard.store.db import reading
+from arena.store import MetricScoreRecord, Store
+from arena.store.coe_queries import entry_rows, game_event_rows, judgeable_games, judged_games, scored_items
+from arena.store.db import reading
 
 ITD_RULE = "rule/ask-actions-v1"
 Item = tuple[str, str, str | None]  # (game, metric, role)

@@ -24,6 +24,7 @@ from arena.entries import Entry
 from arena.errors import ConfigError
 from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
+from arena.store import EntryRecord, MatchRecord, Store, TournamentRecord
 from arena.tournament.adaptive import choose_pair
 from arena.tournament.lease import held_lease
 from arena.tournament.plan import (
@@ -41,7 +42,6 @@ from arena.tournament.progress import NullProgress, ProgressReporter
 from arena.tournament.record import script_record, script_ref
 from arena.tournament.run import PlayElsewhere, RunOptions, RunTally, Scheduler, Seat
 from leaderboard.ratings.snapshot import recompute_and_snapshot
-from leaderboard.store import EntryRecord, MatchRecord, Store, TournamentRecord
 
 
 @dataclass(frozen=True)

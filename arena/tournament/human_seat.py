@@ -41,9 +41,9 @@ from arena.providers.client import ModelClient
 from arena.providers.pricing import Price
 from arena.scripts.loader import discover_scripts, load_script
 from arena.scripts.schema import Script
+from arena.store.records import EntryRecord, utc_now
+from arena.store.sessions import HUMAN_PREFIX, SessionLog, human_entry, human_entry_id
 from arena.tournament.record import GameWrite, game_write, record_single_game, script_ref
-from leaderboard.store.records import EntryRecord, utc_now
-from leaderboard.store.sessions import HUMAN_PREFIX, SessionLog, human_entry, human_entry_id
 
 EventSink = Callable[[EventBase], None]
 

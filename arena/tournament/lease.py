@@ -1,4 +1,4 @@
-"""One live run per tournament: the lease a run holds while it plays (`leaderboard.store.leases`).
+"""One live run per tournament: the lease a run holds while it plays (`arena.store.leases`).
 
     async with held_lease(store, tournament_id) as note:   # LeaseError if another live run holds it
         ...                                                 # note: a dead run's lease we took over, or None
@@ -22,9 +22,9 @@ import uuid
 from collections.abc import AsyncIterator
 
 from arena.errors import LeaseError
-from leaderboard.store import Store
-from leaderboard.store.leases import lease_holder, release_lease, take_lease
-from leaderboard.store.records import TournamentLease
+from arena.store import Store
+from arena.store.leases import lease_holder, release_lease, take_lease
+from arena.store.records import TournamentLease
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from arena.entries import Entry, is_offline
-from leaderboard.store.queries import EntryRow
+from arena.store.queries import EntryRow
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from leaderboard.store.records import GameRecord
+from arena.store.records import GameRecord
 
 
 class ProgressReporter(Protocol):

@@ -36,9 +36,9 @@ from arena.engine.events import (
 )
 from arena.engine.rules import script_hash
 from arena.scripts.schema import Script
+from arena.store import Store
+from arena.store.records import AgentCallRecord, EntryRecord, GameRecord, ScriptRecord, utc_now
 from arena.tournament.plan import PlannedGame, ScriptRef
-from leaderboard.store import Store
-from leaderboard.store.records import AgentCallRecord, EntryRecord, GameRecord, ScriptRecord, utc_now
 
 ERROR_STATUS = "error"
 MESSAGE_LIMIT = 500

@@ -42,11 +42,11 @@ from arena.entries import Entry
 from arena.errors import StoreError
 from arena.providers.client import ModelClient
 from arena.scripts.schema import Script
+from arena.store import MetricScoreRecord, Store
+from arena.store.records import utc_now
 from arena.tournament.plan import PlannedGame
 from arena.tournament.progress import NullProgress, ProgressReporter
 from arena.tournament.record import GameWrite, game_write
-from leaderboard.store import MetricScoreRecord, Store
-from leaderboard.store.records import utc_now
 
 log = logging.getLogger(__name__)
 Seat = Callable[[Script, Entry, Entry, int, ModelClient | None], SeatedAgents]

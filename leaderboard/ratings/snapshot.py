@@ -18,13 +18,13 @@ from typing import Any
 import numpy as np
 
 from arena.errors import ConfigError
+from arena.store.queries import Reader
+from arena.store.records import RatingPoolRecord, RatingSnapshotRecord, utc_now
+from arena.store.writes import Store
 from leaderboard.ratings.board import BOOTSTRAP_ROUNDS, MIN_GAMES, Board, LeaderboardRow, compute_board, games_played
 from leaderboard.ratings.games import build_log
 from leaderboard.ratings.pool import FrozenPool, PoolEntry, freeze
 from leaderboard.ratings.sides import fit_side_balanced
-from leaderboard.store.queries import Reader
-from leaderboard.store.records import RatingPoolRecord, RatingSnapshotRecord, utc_now
-from leaderboard.store.writes import Store
 
 SYSTEM = "trueskill+bradley-terry"
 COLUMNS = ("entry", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank", "games", "wins", "provisional")

@@ -24,13 +24,13 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from arena.store import RatingSnapshotRecord, Reader
+from arena.store import board_queries as q
+from arena.store.queries import active_entry_ids
 from leaderboard.ratings.board import MIN_GAMES, compute_board
 from leaderboard.ratings.games import build_log
 from leaderboard.ratings.pool import place_newcomers
 from leaderboard.ratings.snapshot import load_pool
-from leaderboard.store import RatingSnapshotRecord, Reader
-from leaderboard.store import board_queries as q
-from leaderboard.store.queries import active_entry_ids
 from leaderboard.ui.data import TTL_S, Version, file_version, frame
 
 HISTORY_COLUMNS = ["computed_at", "faction", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank",

@@ -28,8 +28,8 @@ from arena.coe.outcomes import coe_vs_win_rate, judge_agreement
 from arena.coe.probe_report import probe_report
 from arena.coe.registry import GAME_METRICS, JUDGED_METRICS, METRICS, QA_METRICS
 from arena.coe.report import CoeRow, coe_report, mmr_by_depth
-from leaderboard.store import Reader
-from leaderboard.store.coe_queries import unparsed_replies
+from arena.store import Reader
+from arena.store.coe_queries import unparsed_replies
 from leaderboard.ui.data import TTL_S, Version, file_version
 
 __all__ = ["GAME_METRICS", "METRICS", "QA_METRICS", "CoeFrames", "coe", "coe_frames"]

@@ -18,7 +18,7 @@ import pandas as pd
 import streamlit as st
 
 from arena.errors import ArenaError
-from leaderboard.store.db import default_db_path
+from arena.store.db import default_db_path
 from leaderboard.ui import data
 
 DB_KEY = "arena_db"

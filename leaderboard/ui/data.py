@@ -1,8 +1,8 @@
 """Cached, read-only queries of the board: every page reads the DuckDB file only through here.
 
-Each query opens the file read-only through `leaderboard.store.Reader.snapshot` (which retries
+Each query opens the file read-only through `arena.store.Reader.snapshot` (which retries
 while the writer holds the file and refuses a schema written by a newer version) and calls the
-store's named queries (`leaderboard.store.board_queries`: SQL aggregations inside DuckDB returning
+store's named queries (`arena.store.board_queries`: SQL aggregations inside DuckDB returning
 pandas frames), so no page writes SQL or loops over rows in Python.
 
 Results are cached with `st.cache_data` for `TTL_S` seconds, keyed by the path and the file's
@@ -19,9 +19,9 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from leaderboard.store import Connection, Reader
-from leaderboard.store import board_queries as q
-from leaderboard.store.queries import EntryStats, HeadToHead
+from arena.store import Connection, Reader
+from arena.store import board_queries as q
+from arena.store.queries import EntryStats, HeadToHead
 
 TTL_S = 10
 GAME_LIST_LIMIT = 500

@@ -10,7 +10,7 @@ import re
 import pandas as pd
 import streamlit as st
 
-from leaderboard.store.records import find_secrets
+from arena.store.records import find_secrets
 from leaderboard.ui import board_data, charts, data
 from leaderboard.ui.common import count, money, number, open_board, seconds, store_errors
 

@@ -2,7 +2,7 @@
 
 The person picks a case, a role, the opponents (the entry playing the other side) and the
 teammates (the entry playing the other roles of the person's side, if any). The game is a
-session in the store (`leaderboard.store.sessions`) named in the URL (`?session=<id>`): each
+session in the store (`arena.store.sessions`) named in the URL (`?session=<id>`): each
 request replays it through the arena's own runner (`arena.tournament.human_seat`) up to the
 person's next decision, showing progress while the other seats play, so a reload (or another
 browser) recovers the game. When it ends it is recorded like any game, with the person as entry
@@ -22,6 +22,8 @@ from arena.engine.state import culprit_roles
 from arena.entries import Entry, load_entries
 from arena.scripts.loader import default_scripts_dir
 from arena.scripts.schema import Script
+from arena.store import Reader
+from arena.store.sessions import SessionLog, human_entry_id
 from arena.tournament.human_seat import (
     Finished,
     HumanSeat,
@@ -32,8 +34,6 @@ from arena.tournament.human_seat import (
     load_case,
     new_spec,
 )
-from leaderboard.store import Reader
-from leaderboard.store.sessions import SessionLog, human_entry_id
 from leaderboard.ui import data
 from leaderboard.ui.common import db_path, plain, store_errors
 from leaderboard.ui.nav import page

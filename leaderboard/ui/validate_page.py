@@ -23,8 +23,8 @@ from arena.coe.human_report import Dispute, PeopleRow, disputed_items, people_ac
 from arena.coe.qa_summary import SUITE_ORDER
 from arena.scripts.loader import GENERATED_DIR, default_scripts_dir
 from arena.scripts.schema import Script, Suite
+from arena.store import Reader
 from arena.tournament.human_seat import installed_cases
-from leaderboard.store import Reader
 from leaderboard.ui.common import db_path, plain, start_message, store_errors
 from leaderboard.ui.data import TTL_S, Version, file_version
 

@@ -34,9 +34,9 @@ from arena.providers.mock import register_responder
 from arena.providers.secrets import KeyStore
 from arena.scripts.loader import find_script, load_script
 from arena.scripts.schema import Script
-from leaderboard.store import Store
-from leaderboard.store.coe_queries import latest_run_answers
-from leaderboard.store.db import reading
+from arena.store import Store
+from arena.store.coe_queries import latest_run_answers
+from arena.store.db import reading
 from tests.conftest import FIXTURE_CASE
 
 RANDOM = builtin_entries()["builtin/random"]

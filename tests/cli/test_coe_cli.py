@@ -12,7 +12,7 @@ from arena.cli import app
 from arena.entries import builtin_entries
 from arena.errors import ConfigError
 from arena.scripts.loader import load_script
-from leaderboard.store import Store
+from arena.store import Store
 from tests.coe.conftest import record_played_game
 from tests.conftest import FIXTURE_CASE
 

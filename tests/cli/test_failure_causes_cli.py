@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from leaderboard.store import Reader
+from arena.store import Reader
 from tests.conftest import FIXTURE_CASE
 from tests.providers.fake_api import FakeAPI, Reply
 

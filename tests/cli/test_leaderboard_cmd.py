@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from leaderboard.store import Reader, Store
+from arena.store import Reader, Store
 from tests.leaderboard.helpers import game, new_store
 
 JSON_KEYS = {"entry", "mu", "sigma", "conservative", "bt", "ci_low", "ci_high", "rank", "games", "wins",

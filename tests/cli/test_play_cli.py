@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from arena.cli import app
 from arena.engine import read_jsonl, write_jsonl
-from leaderboard.store import Reader
+from arena.store import Reader
 from tests.conftest import FIXTURE_CASE, ROOT, bundled_cases
 
 runner = CliRunner()

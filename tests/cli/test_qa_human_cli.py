@@ -14,7 +14,7 @@ from arena.coe.human_qa import HumanRun, HumanSample
 from arena.coe.qa_run import make_item
 from arena.errors import ConfigError
 from arena.scripts.loader import load_script
-from leaderboard.store.sessions import human_entry
+from arena.store.sessions import human_entry
 from tests.conftest import FIXTURE_CASE
 
 runner = CliRunner()

@@ -16,7 +16,7 @@ from arena.providers.client import ModelClient
 from arena.providers.secrets import KeyStore
 from arena.scripts.loader import load_script
 from arena.scripts.schema import Script
-from leaderboard.store import EntryRecord, GameRecord, Store
+from arena.store import EntryRecord, GameRecord, Store
 from tests.conftest import FIXTURE_CASE
 
 

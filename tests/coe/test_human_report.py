@@ -18,7 +18,7 @@ from arena.coe.qa_run import QaConfig, make_item, run_qa
 from arena.entries import builtin_entry
 from arena.scripts.loader import load_script
 from arena.scripts.schema import Script
-from leaderboard.store import Reader, Store
+from arena.store import Reader, Store
 from tests.conftest import FIXTURE_CASE
 
 runner = CliRunner()

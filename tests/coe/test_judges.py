@@ -18,7 +18,7 @@ from arena.providers.client import ModelClient
 from arena.providers.messages import Request, Response
 from arena.providers.mock import register_responder
 from arena.scripts.schema import Script
-from leaderboard.store import EntryRecord, GameRecord, Store
+from arena.store import EntryRecord, GameRecord, Store
 from tests.coe.transcripts import CIVILIANS, MURDERER, hand_made_game
 from tests.conftest import FIXTURE_CASE, ROOT
 

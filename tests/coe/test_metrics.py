@@ -15,7 +15,7 @@ from arena.coe.metrics import (
 )
 from arena.coe.offline_judge import OfflineJudge
 from arena.scripts.schema import Script
-from leaderboard.store.writes import to_event
+from arena.store.writes import to_event
 from tests.coe.transcripts import hand_made_game
 
 

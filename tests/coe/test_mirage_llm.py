@@ -13,7 +13,7 @@ from arena.providers.client import ModelClient
 from arena.providers.messages import Request
 from arena.providers.mock import register_responder
 from arena.scripts.schema import Script
-from leaderboard.store import Store
+from arena.store import Store
 from tests.coe.test_judges import CASES, record_hand_made, rows
 from tests.coe.transcripts import CIVILIANS, MURDERER
 

@@ -11,7 +11,7 @@ import pytest
 from arena.coe.agreement import spearman
 from arena.coe.outcomes import coe_vs_win_rate, win_rates
 from arena.coe.report import coe_report
-from leaderboard.store import EntryRecord, GameRecord, QaAnswerRecord, Store, TournamentRecord
+from arena.store import EntryRecord, GameRecord, QaAnswerRecord, Store, TournamentRecord
 
 
 def test_spearman_known_values() -> None:

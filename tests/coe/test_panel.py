@@ -23,7 +23,7 @@ from arena.errors import ConfigError
 from arena.providers.messages import Request
 from arena.providers.mock import register_responder
 from arena.scripts.schema import Script
-from leaderboard.store import EntryRecord, GameRecord, Store
+from arena.store import EntryRecord, GameRecord, Store
 from tests.coe.test_judges import rows as stored
 from tests.coe.transcripts import CIVILIANS, MURDERER, hand_made_game
 from tests.conftest import FIXTURE_CASE

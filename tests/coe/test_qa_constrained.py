@@ -16,9 +16,9 @@ from arena.providers.client import ModelClient
 from arena.providers.mock import register_responder
 from arena.providers.secrets import KeyStore
 from arena.scripts.schema import Script
-from leaderboard.store import Store
-from leaderboard.store.coe_queries import latest_run_answers, unparsed_replies
-from leaderboard.store.db import reading
+from arena.store import Store
+from arena.store.coe_queries import latest_run_answers, unparsed_replies
+from arena.store.db import reading
 from tests.providers.fake_api import FakeAPI, llama_cpp_python_responder
 
 

@@ -17,9 +17,9 @@ from arena.providers.client import ModelClient
 from arena.providers.messages import ImagePart, Request, Response
 from arena.providers.mock import register_responder
 from arena.scripts.schema import Script
-from leaderboard.store import Store
-from leaderboard.store.coe_queries import latest_run_answers
-from leaderboard.store.db import reading
+from arena.store import Store
+from arena.store.coe_queries import latest_run_answers
+from arena.store.db import reading
 
 OPTION = re.compile(r"^([A-Z])\. (.*)$", re.MULTILINE)
 

@@ -9,7 +9,7 @@ import duckdb
 
 from arena.coe.report import coe_report, mmr_by_depth
 from arena.coe.scoring import ITD_RULE
-from leaderboard.store import (
+from arena.store import (
     EntryRecord,
     GameRecord,
     MetricScoreRecord,

@@ -15,7 +15,7 @@ from arena.entries import builtin_entries
 from arena.providers.messages import Request
 from arena.providers.mock import register_responder
 from arena.scripts.loader import load_script
-from leaderboard.store import Store
+from arena.store import Store
 from tests.coe.conftest import record_played_game
 from tests.conftest import FIXTURE_CASE
 

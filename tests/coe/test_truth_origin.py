@@ -18,7 +18,7 @@ from arena.coe.report import coe_report
 from arena.coe.scoring import score_games
 from arena.scripts.loader import load_script
 from arena.scripts.schema import Truth
-from leaderboard.store import Store
+from arena.store import Store
 from tests.coe.test_judges import record_hand_made
 from tests.conftest import FIXTURE_CASE
 

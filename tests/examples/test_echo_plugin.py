@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from arena.cli import app
-from leaderboard.store import Reader
+from arena.store import Reader
 from tests.conftest import FIXTURE_CASE, ROOT
 
 EXAMPLE = ROOT / "examples" / "arena-echo-plugin"

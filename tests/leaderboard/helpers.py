@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from leaderboard.store import EntryRecord, GameRecord, Store
+from arena.store import EntryRecord, GameRecord, Store
 
 T0 = datetime(2025, 1, 1, 12, 0, 0)
 

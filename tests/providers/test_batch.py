@@ -17,7 +17,7 @@ from arena.entries import builtin_entries
 from arena.errors import ConfigError
 from arena.providers.batch import BatchState
 from arena.scripts.loader import load_script
-from leaderboard.store import Store
+from arena.store import Store
 from tests.coe.conftest import record_played_game
 from tests.conftest import FIXTURE_CASE
 from tests.providers.conftest import entry

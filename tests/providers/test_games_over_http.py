@@ -26,8 +26,8 @@ from arena.entries import Entry, builtin_entries
 from arena.providers.mock import read_decision
 from arena.scripts.loader import find_script, load_script
 from arena.scripts.schema import Script
+from arena.store.records import utc_now
 from arena.tournament.record import agent_call_rows
-from leaderboard.store.records import utc_now
 from tests.providers.conftest import FAKE_KEY, entry
 from tests.providers.fake_api import (
     FakeAPI,
@@ -276,8 +276,8 @@ async def test_no_artifact_holds_the_key(api: FakeAPI, make_client: Any, tmp_pat
 def record_in_store(path: Path, result: Any, model: Entry, script: Script) -> Path:
     """Write the game to a DuckDB store the way the arena does (entries, game, events)."""
     from arena.engine.rules import script_hash
-    from leaderboard.store.records import EntryRecord, GameRecord
-    from leaderboard.store.writes import Store
+    from arena.store.records import EntryRecord, GameRecord
+    from arena.store.writes import Store
 
     store = Store(path)
     store.upsert_entry(EntryRecord(name=model.name, provider=model.provider, model=model.model_name,

@@ -22,11 +22,11 @@ from arena.cli import app
 from arena.entries import Entry, builtin_entries, trusted_entry
 from arena.errors import ConfigError
 from arena.scripts.loader import load_script
+from arena.store import Reader, Store
+from arena.store.records import EntryRecord
+from arena.store.sessions import SessionLog
 from arena.tournament.human_seat import HumanSeat, SeatSpec, advance, new_spec
 from arena.tournament.pool import active_pool
-from leaderboard.store import Reader, Store
-from leaderboard.store.records import EntryRecord
-from leaderboard.store.sessions import SessionLog
 from tests.conftest import FIXTURE_CASE
 
 runner = CliRunner()

@@ -28,10 +28,10 @@ from arena.cli import app
 from arena.entries import Entry
 from arena.errors import LeaseError
 from arena.providers.client import ModelClient
+from arena.store import Store
+from arena.store.leases import lease_holder, take_lease
+from arena.store.records import TournamentLease
 from arena.tournament import RunOptions, Tournament, run_tournament
-from leaderboard.store import Store
-from leaderboard.store.leases import lease_holder, take_lease
-from leaderboard.store.records import TournamentLease
 from tests.conftest import FIXTURE_CASE
 from tests.tournament.helpers import Recorder, db_file, random_entries, small_tournament
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from arena.entries import Entry
 from arena.scripts.loader import load_script
 from arena.scripts.schema import Script
+from arena.store.records import GameRecord
 from arena.tournament import Tournament, all_play_all_tournament
-from leaderboard.store.records import GameRecord
 from tests.conftest import FIXTURE_CASE
 
 

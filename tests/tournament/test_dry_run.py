@@ -12,9 +12,9 @@ from arena.providers.client import ModelClient
 from arena.providers.estimate import CostLine, cached_tokens, output_estimate
 from arena.providers.pricing import Price
 from arena.scripts.loader import load_script
+from arena.store import Store
 from arena.tournament import RunOptions, all_play_all_tournament, run_tournament
 from arena.tournament.dry_run import estimate_tournament
-from leaderboard.store import Store
 from tests.conftest import FIXTURE_CASE
 
 PLAYER = Entry(name="mock/player", model="mock/player")

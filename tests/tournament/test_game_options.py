@@ -15,10 +15,10 @@ from arena.coe.offline_judge import OfflineJudge
 from arena.coe.scoring import score_games
 from arena.coe.table3 import table3_tournament
 from arena.entries import resolve_entry
+from arena.store import Reader, Store
 from arena.tournament import RunOptions, all_play_all_tournament, run_tournament
 from arena.tournament.plan import ScriptRef, game_options, games_of, plan_match, tournament_id_for
 from leaderboard.ratings.games import to_rated
-from leaderboard.store import Reader, Store
 from tests.conftest import FIXTURE_CASE
 from tests.tournament.helpers import mini_case, random_entries
 

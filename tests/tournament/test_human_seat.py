@@ -19,10 +19,10 @@ from arena.providers.messages import Request
 from arena.providers.mock import player_reply, register_responder
 from arena.scripts.loader import load_script
 from arena.scripts.schema import Script
+from arena.store import Reader
+from arena.store.sessions import SessionLog, human_entry_id, is_human
 from arena.tournament.human_seat import Finished, HumanSeat, Paused, SeatSpec, advance, load_case, new_spec
 from leaderboard.ratings.board import compute_leaderboard
-from leaderboard.store import Reader
-from leaderboard.store.sessions import SessionLog, human_entry_id, is_human
 from tests.conftest import FIXTURE_CASE
 
 ENTRIES = builtin_entries()

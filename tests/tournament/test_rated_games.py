@@ -10,10 +10,10 @@ import numpy as np
 from arena.agents import SeatedAgents, seat_entries
 from arena.agents.base import AgentFailure
 from arena.entries import Entry
+from arena.store import Reader, Store
 from arena.tournament import RunOptions, run_tournament
 from arena.tournament.plan import games_of
 from leaderboard.ratings.board import compute_board
-from leaderboard.store import Reader, Store
 from tests.tournament.helpers import db_file, random_entries, small_tournament
 
 

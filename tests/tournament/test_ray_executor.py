@@ -16,9 +16,9 @@ import pytest
 
 from arena.entries import Entry
 from arena.providers.client import ModelClient
+from arena.store import GameRecord, Store
 from arena.tournament import NullProgress, RunOptions, Tournament, all_play_all_tournament, run_tournament
 from arena.tournament.director import TournamentSummary
-from leaderboard.store import GameRecord, Store
 from tests.tournament.helpers import mini_case
 
 pytest.importorskip("ray")

@@ -13,10 +13,10 @@ from arena.agents import SeatedAgents, seat_entries
 from arena.engine.state import culprit_roles
 from arena.entries import Entry
 from arena.providers.client import ModelClient
+from arena.store import Reader, Store
 from arena.tournament import RunOptions, run_tournament
 from arena.tournament.plan import games_of
 from leaderboard.ratings.board import compute_leaderboard
-from leaderboard.store import Reader, Store
 from tests.tournament.helpers import Recorder, db_file, mini_case, random_entries, small_tournament
 
 

@@ -10,10 +10,10 @@ import duckdb
 import pytest
 
 from arena.errors import StoreError
+from arena.store import GameRecord, Store
+from arena.store.faults import StoreFaultError
 from arena.tournament import RunOptions, run_tournament
 from arena.tournament.plan import games_of
-from leaderboard.store import GameRecord, Store
-from leaderboard.store.faults import StoreFaultError
 from tests.tournament.helpers import db_file, small_tournament
 
 

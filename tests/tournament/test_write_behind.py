@@ -9,10 +9,10 @@ from typing import Any
 import duckdb
 
 from arena.agents import seat_entries
+from arena.store import Store
 from arena.tournament import RunOptions, run_tournament
 from arena.tournament.plan import games_of
 from arena.tournament.run import WRITE_BEHIND_FROM
-from leaderboard.store import Store
 from tests.tournament.helpers import db_file, small_tournament
 
 

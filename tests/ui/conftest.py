@@ -28,9 +28,9 @@ from arena.entries import Entry, builtin_entries
 from arena.providers.client import ModelClient
 from arena.scripts.loader import discover_scripts, load_script
 from arena.scripts.schema import Script
+from arena.store import Store
 from arena.tournament import RunOptions
 from arena.tournament.director import all_play_all_tournament, run_tournament
-from leaderboard.store import Store
 
 LEGACY = Entry(name="random-legacy", model="builtin/random", temperature=0.5)
 COT = Entry(name="cot-player", model="mock/player", strategy="cot")

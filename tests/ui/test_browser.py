@@ -105,7 +105,7 @@ def test_page_renders_in_chromium(server: str, browser: object, url_path: str) -
 
 
 def test_replay_link_opens_the_game(server: str, browser: object, board_db: BoardDb) -> None:
-    from leaderboard.store import Reader
+    from arena.store import Reader
 
     game = Reader(board_db.path).games(status="aborted")[0]
     shot = SHOTS / "replay-aborted.png"
@@ -127,7 +127,7 @@ def spoken(events: list[object]) -> list[str]:
 
 
 def test_replay_shows_every_turn_in_full(server: str, browser: object, board_db: BoardDb) -> None:
-    from leaderboard.store import Reader
+    from arena.store import Reader
 
     reader = Reader(board_db.path)
     game = reader.games(status="finished")[0]
@@ -143,7 +143,7 @@ def test_replay_shows_every_turn_in_full(server: str, browser: object, board_db:
 
 def test_a_deep_link_opens_the_turn_and_an_unknown_entry_says_so(server: str, browser: object,
                                                                   board_db: BoardDb) -> None:
-    from leaderboard.store import Reader
+    from arena.store import Reader
 
     game = Reader(board_db.path).games(status="finished")[0]
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -156,7 +156,7 @@ def test_a_deep_link_opens_the_turn_and_an_unknown_entry_says_so(server: str, br
 
 
 def test_replay_shows_cot_reasoning_collapsed_in_its_own_box(server: str, browser: object, board_db: BoardDb) -> None:
-    from leaderboard.store import Reader
+    from arena.store import Reader
     from tests.ui.conftest import COT
 
     reader = Reader(board_db.path)

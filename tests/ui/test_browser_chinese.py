@@ -12,7 +12,7 @@ import pytest
 
 from arena.entries import builtin_entries
 from arena.scripts.loader import load_script
-from leaderboard.store import Store
+from arena.store import Store
 from tests.conftest import SCRIPTS_DATA
 from tests.ui.conftest import play
 from tests.ui.test_browser import SHOTS, open_page, serve

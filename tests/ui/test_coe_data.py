@@ -8,7 +8,7 @@ import duckdb
 import pandas as pd
 
 from arena.coe.report import coe_report
-from leaderboard.store import MetricScoreRecord, Store
+from arena.store import MetricScoreRecord, Store
 from leaderboard.ui.coe_data import coe_frames
 from tests.coe.test_outcomes import test_coe_metric_vs_win_rate_on_a_hand_made_log as fill_outcomes_db
 from tests.coe.test_report import test_table3_games_are_their_own_condition as fill_conditions_db

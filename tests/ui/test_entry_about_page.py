@@ -8,7 +8,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from arena.entries import About, Entry
-from leaderboard.store import EntryRecord, Reader, Store
+from arena.store import EntryRecord, Reader, Store
 from tests.test_entry_about import ABOUT
 from tests.ui.conftest import BoardDb
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from arena.store import Reader, Store
 from leaderboard.ratings.snapshot import recompute_and_snapshot
-from leaderboard.store import Reader, Store
 from tests.leaderboard.helpers import game, new_store
 from tests.ui.conftest import BoardDb
 from tests.ui.test_pages import app, assert_clean, texts

@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from leaderboard.store import GameRecord, Reader, Store
+from arena.store import GameRecord, Reader, Store
 from leaderboard.ui.common import entry_url, plain
 from leaderboard.ui.nav import PAGES
 from tests.ui.conftest import COT, LEGACY, BoardDb

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from arena.cli import app as cli
-from leaderboard.store import MetricScoreRecord, Store
+from arena.store import MetricScoreRecord, Store
 from tests.conftest import FIXTURE_CASE
 from tests.ui.test_pages import app, assert_clean, texts
 

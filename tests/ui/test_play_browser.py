@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from leaderboard.store import Reader
+from arena.store import Reader
 from tests.conftest import FIXTURE_CASE
 from tests.ui.test_browser import ERROR_SELECTORS, ROOT, SHOTS, START_TIMEOUT_MS, browser, free_port  # noqa: F401
 

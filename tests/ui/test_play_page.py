@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from leaderboard.store import Reader
-from leaderboard.store.sessions import SessionLog
+from arena.store import Reader
+from arena.store.sessions import SessionLog
 from tests.conftest import FIXTURE_CASE
 from tests.ui.test_pages import app, assert_clean
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from leaderboard.store import Reader
+from arena.store import Reader
 from leaderboard.ui.transcript import build_transcript, seating_rows
 from tests.ui.conftest import COT, BoardDb
 

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from arena.coe.human_qa import HumanRun, HumanSample
 from arena.coe.qa_run import make_item
 from arena.scripts.loader import load_script
-from leaderboard.store.sessions import human_entry
+from arena.store.sessions import human_entry
 from leaderboard.ui.common import plain
 from tests.conftest import FIXTURE_CASE
 from tests.ui.test_pages import app, assert_clean

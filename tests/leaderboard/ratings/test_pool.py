@@ -8,11 +8,11 @@ from datetime import datetime
 import numpy as np
 import pytest
 
+from arena.store import Reader
 from leaderboard.ratings.bradley_terry import ANCHOR, RIDGE, SCALE
 from leaderboard.ratings.games import build_log
 from leaderboard.ratings.pool import FrozenPool, PoolEntry, place_newcomers
 from leaderboard.ratings.snapshot import freeze_pool, load_pool
-from leaderboard.store import Reader
 from tests.leaderboard.helpers import game, game_dict, new_store, synthetic_log
 
 

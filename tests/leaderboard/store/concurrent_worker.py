@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from leaderboard.store import Reader, Store  # noqa: E402
+from arena.store import Reader, Store  # noqa: E402
 from tests.leaderboard.helpers import events, game  # noqa: E402
 
 EVENTS_PER_GAME = 25

@@ -6,7 +6,7 @@ import duckdb
 import pytest
 
 from arena.errors import StoreError
-from leaderboard.store import Store
+from arena.store import Store
 from tests.leaderboard.helpers import events, game, new_store
 
 
@@ -64,8 +64,8 @@ def test_a_batch_that_fails_as_a_whole_is_written_game_by_game(tmp_path, monkeyp
 
 def test_engine_events_are_stored_as_their_json_dump_would_be():
     from arena.engine.events import AgentCall, Utterance
-    from leaderboard.store.records import canonical_json
-    from leaderboard.store.writes import to_event
+    from arena.store.records import canonical_json
+    from arena.store.writes import to_event
 
     events = [Utterance(role="butler", phase="discussion", round=1, text="«Non» — 中文 \u2028 \"q\""),
               AgentCall(role="butler", decision="discuss", round=1, attempt=1, status="ok", input_tokens=3,
@@ -79,7 +79,7 @@ def test_engine_events_are_stored_as_their_json_dump_would_be():
 def test_a_model_event_with_a_bad_header_is_refused_like_any_other():
     from pydantic import BaseModel
 
-    from leaderboard.store.writes import to_event
+    from arena.store.writes import to_event
 
     class Odd(BaseModel):
         type: str = ""

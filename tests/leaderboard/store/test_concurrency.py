@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from leaderboard.store import Reader
+from arena.store import Reader
 from tests.leaderboard.helpers import new_store
 
 WORKER = Path(__file__).with_name("concurrent_worker.py")

@@ -9,8 +9,8 @@ import duckdb
 import pytest
 
 from arena.errors import StoreError
-from leaderboard.store import LockWait, Reader, Store
-from leaderboard.store.db import connect, is_busy_error, pending_marker
+from arena.store import LockWait, Reader, Store
+from arena.store.db import connect, is_busy_error, pending_marker
 
 QUICK = LockWait(timeout_s=0.3, writer_priority_s=5.0)
 

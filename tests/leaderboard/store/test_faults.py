@@ -16,9 +16,9 @@ import duckdb
 import pytest
 
 from arena.errors import StoreError
-from leaderboard.store import Reader, Store
-from leaderboard.store.db import pending_marker, writing
-from leaderboard.store.faults import StoreFaultError, fault_kind
+from arena.store import Reader, Store
+from arena.store.db import pending_marker, writing
+from arena.store.faults import StoreFaultError, fault_kind
 from tests.leaderboard.helpers import events, game, new_store
 
 BLOCK = 262144  # DuckDB's default block size; the file starts with three 4 KiB headers

@@ -6,8 +6,8 @@ import duckdb
 import pytest
 
 from arena.errors import StoreError
-from leaderboard.store import Reader, Store
-from leaderboard.store.migrations import MIGRATIONS, applied_migrations
+from arena.store import Reader, Store
+from arena.store.migrations import MIGRATIONS, applied_migrations
 
 TABLES = {"entries", "scripts", "tournaments", "matches", "games", "events", "agent_calls", "qa_runs", "qa_answers",
           "metric_scores", "rating_snapshots", "schema_migrations"}
@@ -35,7 +35,7 @@ def test_a_pending_migration_is_applied_on_the_next_open(tmp_path, monkeypatch):
     def m999_add_note_table(conn: duckdb.DuckDBPyConnection) -> None:
         conn.execute("CREATE TABLE notes (text VARCHAR)")
 
-    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", (*MIGRATIONS, m999_add_note_table))
+    monkeypatch.setattr("arena.store.migrations.MIGRATIONS", (*MIGRATIONS, m999_add_note_table))
     assert Store(path).applied_migrations == ["m999_add_note_table"]
     assert Store(path).applied_migrations == []
 
@@ -60,12 +60,12 @@ def test_reader_of_a_missing_file_says_so_and_creates_nothing(tmp_path):
 
 def test_m002_turns_failed_judgements_from_nan_into_null(tmp_path, monkeypatch):
     path = tmp_path / "arena.duckdb"
-    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:1])
+    monkeypatch.setattr("arena.store.migrations.MIGRATIONS", MIGRATIONS[:1])
     Store(path)  # a database as version m001 wrote it: value NOT NULL, failures stored as NaN
     with duckdb.connect(str(path)) as conn:
         conn.execute("INSERT INTO metric_scores VALUES ('g1', 'e1', NULL, 'rp', 'nan'::DOUBLE, 'j', 'llm', '{}', "
                      "now()), ('g1', 'e1', NULL, 'spc', 50.0, 'j', 'llm', '{}', now())")
-    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:2])
+    monkeypatch.setattr("arena.store.migrations.MIGRATIONS", MIGRATIONS[:2])
     assert Store(path).applied_migrations == ["m002_metric_scores_nullable_value"]
     with duckdb.connect(str(path), read_only=True) as conn:
         values = dict(conn.execute("SELECT metric, value FROM metric_scores").fetchall())
@@ -77,7 +77,7 @@ def test_m002_turns_failed_judgements_from_nan_into_null(tmp_path, monkeypatch):
 def test_m003_keeps_every_game_of_an_existing_database_and_then_accepts_ties(tmp_path, monkeypatch):
     from tests.leaderboard.helpers import game, new_store
 
-    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:2])
+    monkeypatch.setattr("arena.store.migrations.MIGRATIONS", MIGRATIONS[:2])
     store, (a, b, _) = new_store(tmp_path)  # a database as m002 wrote it, with the games columns of then
     old = ("game_id, match_id, tournament_id, script_id, script_hash, seed, civilians_entry, murderer_entry, status, "
            "winner, votes, n_events, tokens, cost_usd, started_at, finished_at, plan_key, planned_key, abort_reason, "
@@ -93,7 +93,7 @@ def test_m003_keeps_every_game_of_an_existing_database_and_then_accepts_ties(tmp
         before = conn.execute("SELECT * FROM games ORDER BY game_id").fetchall()
         with pytest.raises(duckdb.ConstraintException):
             conn.execute("UPDATE games SET winner = 'tie' WHERE game_id = 'g2'")
-    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:3])
+    monkeypatch.setattr("arena.store.migrations.MIGRATIONS", MIGRATIONS[:3])
     migrated = Store(store.path)
     assert migrated.applied_migrations == ["m003_ties_forfeits_and_pools"]
     with duckdb.connect(str(store.path), read_only=True) as conn:
@@ -110,11 +110,11 @@ def test_m003_keeps_every_game_of_an_existing_database_and_then_accepts_ties(tmp
 
 def test_m004_adds_cached_prompt_tokens_to_existing_calls(tmp_path, monkeypatch):
     path = tmp_path / "arena.duckdb"
-    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:2])
+    monkeypatch.setattr("arena.store.migrations.MIGRATIONS", MIGRATIONS[:2])
     Store(path)
     with duckdb.connect(str(path)) as conn:
         conn.execute("INSERT INTO agent_calls VALUES ('g1', 'e1', 'cook', 'vote', 'ok', 1.0, 10, 2, 0.0, false, now())")
-    monkeypatch.setattr("leaderboard.store.migrations.MIGRATIONS", MIGRATIONS[:4])
+    monkeypatch.setattr("arena.store.migrations.MIGRATIONS", MIGRATIONS[:4])
     assert "m004_agent_calls_cached_prompt_tokens" in Store(path).applied_migrations
     with duckdb.connect(str(path), read_only=True) as conn:
         assert conn.execute("SELECT cached_prompt_tokens FROM agent_calls").fetchall() == [(0,)]

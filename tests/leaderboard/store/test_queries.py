@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from arena.store import Reader, Store
 from leaderboard.ratings.snapshot import recompute_and_snapshot
-from leaderboard.store import Reader, Store
 from tests.leaderboard.helpers import events, game, new_store
 
 

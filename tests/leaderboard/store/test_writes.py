@@ -13,7 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from arena.entries import Entry
 from arena.errors import StoreError
-from leaderboard.store import (
+from arena.store import (
     AgentCallRecord,
     EntryRecord,
     GameRecord,
@@ -110,7 +110,7 @@ def test_a_process_killed_mid_transaction_leaves_no_half_game(tmp_path):
     store, (a, b, _) = new_store(tmp_path)
     code = textwrap.dedent(f"""
         import os
-        from leaderboard.store import writes, Store
+        from arena.store import writes, Store
         from tests.leaderboard.helpers import events, game
         real = writes.write_events
         def die_halfway(conn, game_id, stored):

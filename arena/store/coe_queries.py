@@ -1,7 +1,7 @@
 """Named read queries of the chain of evaluation (QA answers, metric scores, the games they judge).
 
 The store owns the schema: `arena.coe` never writes SQL; it calls these functions with an open
-connection (the writer's or a reader's, see `leaderboard.store.db.reading`) and gets plain rows.
+connection (the writer's or a reader's, see `arena.store.db.reading`) and gets plain rows.
 A database without tables yet reads as empty (`has_tables`).
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from leaderboard.store.db import Connection
-from leaderboard.store.queries import fetch_dicts, parse_json
-from leaderboard.store.records import QaAnswerRecord
-from leaderboard.store.sessions import HUMAN_PREFIX
+from arena.store.db import Connection
+from arena.store.queries import fetch_dicts, parse_json
+from arena.store.records import QaAnswerRecord
+from arena.store.sessions import HUMAN_PREFIX
 
 # A row that needs no retry: a real score, or a score that cannot exist (CMD without a truth).
 SETTLED = "(value IS NOT NULL OR json_extract_string(details, '$.status') IN ('no_truth', 'no_signal'))"

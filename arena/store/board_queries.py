@@ -2,7 +2,7 @@
 
 The store owns the schema: `leaderboard.ui` never writes SQL; it opens a read-only snapshot
 (`Reader.snapshot`) and calls these functions on it. Each takes an open connection and returns a
-frame with the columns its docstring names. Not imported by `leaderboard.store` itself, so the
+frame with the columns its docstring names. Not imported by `arena.store` itself, so the
 command line does not load pandas for nothing.
 """
 
@@ -12,8 +12,8 @@ from typing import Any
 
 import pandas as pd
 
-from leaderboard.store.db import Connection
-from leaderboard.store.queries import GAME_LOG_SQL
+from arena.store.db import Connection
+from arena.store.queries import GAME_LOG_SQL
 
 ENTRIES_SQL = """SELECT entry_id, name, version, provider, model, settings::VARCHAR AS settings, created_at,
     deprecated, CASE WHEN version = 1 THEN name ELSE name || ' v' || version END AS display

@@ -1,8 +1,8 @@
 """The DuckDB store: one writer (`Store`), read-only readers (`Reader`), and the records they exchange."""
 
-from leaderboard.store.db import DB_ENV, Connection, LockWait, default_db_path
-from leaderboard.store.queries import Reader
-from leaderboard.store.records import (
+from arena.store.db import DB_ENV, Connection, LockWait, default_db_path
+from arena.store.queries import Reader
+from arena.store.records import (
     AgentCallRecord,
     EntryRecord,
     EventRecord,
@@ -16,7 +16,7 @@ from leaderboard.store.records import (
     ScriptRecord,
     TournamentRecord,
 )
-from leaderboard.store.writes import Store
+from arena.store.writes import Store
 
 __all__ = [
     "DB_ENV", "AgentCallRecord", "Connection", "EntryRecord", "EventRecord", "GameRecord", "MatchRecord",

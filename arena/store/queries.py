@@ -19,9 +19,9 @@ import duckdb
 from pydantic import BaseModel, ConfigDict
 
 from arena.errors import StoreError
-from leaderboard.store.db import LockWait, default_db_path, reading
-from leaderboard.store.migrations import applied_migrations, unknown_migrations
-from leaderboard.store.records import MatchRecord, RatingPoolRecord, RatingSnapshotRecord, TournamentLease
+from arena.store.db import LockWait, default_db_path, reading
+from arena.store.migrations import applied_migrations, unknown_migrations
+from arena.store.records import MatchRecord, RatingPoolRecord, RatingSnapshotRecord, TournamentLease
 
 
 class Row(BaseModel):

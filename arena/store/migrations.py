@@ -124,7 +124,7 @@ def m004_agent_calls_cached_prompt_tokens(conn: duckdb.DuckDBPyConnection) -> No
 
 
 def m005_play_sessions(conn: duckdb.DuckDBPyConnection) -> None:
-    """The Play page's sessions (`leaderboard.store.sessions`): an append-only log of a person's seat,
+    """The Play page's sessions (`arena.store.sessions`): an append-only log of a person's seat,
     one start row, one row per move, one end row naming the recorded game."""
     conn.execute("""CREATE TABLE play_sessions (
         session_id VARCHAR NOT NULL, seq INTEGER NOT NULL, kind VARCHAR NOT NULL, payload JSON NOT NULL,
@@ -132,7 +132,7 @@ def m005_play_sessions(conn: duckdb.DuckDBPyConnection) -> None:
 
 
 def m006_tournament_leases(conn: duckdb.DuckDBPyConnection) -> None:
-    """One live run per tournament (`leaderboard.store.leases`): the run holding a tournament's lease, by
+    """One live run per tournament (`arena.store.leases`): the run holding a tournament's lease, by
     process id, host and start time; the primary key is what refuses a second holder."""
     conn.execute("""CREATE TABLE tournament_leases (
         tournament_id VARCHAR PRIMARY KEY, run_id VARCHAR NOT NULL, pid BIGINT NOT NULL, host VARCHAR NOT NULL,

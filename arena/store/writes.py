@@ -6,7 +6,7 @@
     store.finished_plan_keys(tournament_id)      # plans a resumed tournament can skip
 
 Only one process may write a database at a time (the scheduler); readers in other processes
-get in between transactions (see `leaderboard.store.db`).
+get in between transactions (see `arena.store.db`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import duckdb
 from pydantic import BaseModel, ValidationError
 
 from arena.errors import StoreError
-from leaderboard.store.db import LockWait, default_db_path, transaction, write_session, writing
-from leaderboard.store.migrations import run_migrations, unknown_migrations
-from leaderboard.store.queries import (
+from arena.store.db import LockWait, default_db_path, transaction, write_session, writing
+from arena.store.migrations import run_migrations, unknown_migrations
+from arena.store.queries import (
     FinishedGame,
     active_entry_ids,
     finished_games,
@@ -31,7 +31,7 @@ from leaderboard.store.queries import (
     tournament_cost,
     tournament_matches,
 )
-from leaderboard.store.records import (
+from arena.store.records import (
     AgentCallRecord,
     EntryRecord,
     EventRecord,

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import duckdb
 
-from leaderboard.store.db import writing
-from leaderboard.store.queries import tournament_lease
-from leaderboard.store.records import TournamentLease
-from leaderboard.store.writes import Store, insert_records
+from arena.store.db import writing
+from arena.store.queries import tournament_lease
+from arena.store.records import TournamentLease
+from arena.store.writes import Store, insert_records
 
 Stale = Callable[[TournamentLease], bool]
 """Whether a lease found in the store belongs to a run that is gone (its lease may be taken over)."""

@@ -25,9 +25,9 @@ from typing import Any
 import duckdb
 
 from arena.errors import StoreError
-from leaderboard.store.db import LockWait, default_db_path, reading, writing
-from leaderboard.store.records import EntryRecord, canonical_json, utc_now
-from leaderboard.store.writes import Store
+from arena.store.db import LockWait, default_db_path, reading, writing
+from arena.store.records import EntryRecord, canonical_json, utc_now
+from arena.store.writes import Store
 
 HUMAN_PROVIDER = "human"
 HUMAN_PREFIX = HUMAN_PROVIDER + "/"

@@ -14,7 +14,7 @@ until it got in, so a busy board cannot starve the tournament. The board can the
 while a tournament writes: each side gets in between the other's short transactions.
 
 A damaged file, a read-only file or filesystem and a full disk end in one `StoreFaultError`
-(`leaderboard.store.faults`) naming the file and what to do; a failed write transaction is rolled
+(`arena.store.faults`) naming the file and what to do; a failed write transaction is rolled
 back whole, so nothing half-written stays behind.
 """
 
@@ -33,7 +33,7 @@ from typing import TypeAlias
 import duckdb
 
 from arena.errors import StoreError
-from leaderboard.store.faults import store_fault
+from arena.store.faults import store_fault
 
 DB_ENV = "ARENA_DB"
 Connection: TypeAlias = duckdb.DuckDBPyConnection  # what callers outside the store name in type hints
