@@ -36,6 +36,7 @@ TEXT_RICH = frozenset({"document", "chat", "receipt"})
 MEDIA_RICH = frozenset({"clock", "floorplan", "furnished_plan", "route_map", "bar_chart", "cctv", "timetable",
                         "collage", "seating_chart", "evidence"})
 SEATS = 6  # chairs at each round table of a seating plan
+EMPTY_CHAIRS = (1, 2, 3)  # the empty chairs at the subject's table, drawn evenly: its question offers each
 FURNITURE = ("piano", "bookshelf", "wardrobe", "bed", "sofa", "desk", "fireplace", "round table", "safe", "stove")
 CORONERS = ("Dr H. Marlow, coroner", "Dr R. Okoye, coroner", "Dr S. Ferrand, coroner", "Dr L. Achebe, coroner",
             "Dr M. Varga, coroner", "Dr T. Lindqvist, coroner")
@@ -270,7 +271,7 @@ def seated(rng: random.Random, world: World, clues: list[ClueDraft]) -> list[Clu
             continue
         slot = next(f.slot for f in c.facts if isinstance(f, At) and f.person == c.subject)
         guests = iter(rng.sample([g for g in GUESTS if g.split()[-1] not in surnames], 2 * SEATS - 2))
-        chair, empty = rng.randrange(SEATS), rng.randint(1, 2)
+        chair, empty = rng.randrange(SEATS), rng.choice(EMPTY_CHAIRS)
         free = [i for i in range(SEATS) if i not in (chair, (chair + SEATS // 2) % SEATS)]
         blank = set(rng.sample(free, empty))
         seats = [world.person(c.subject or "").name.split()[0] if i == chair else "" if i in blank else next(guests)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from arena.generator import pools
-from arena.generator.evidence import FURNITURE, ClueDraft
+from arena.generator.evidence import EMPTY_CHAIRS, FURNITURE, ClueDraft
 from arena.generator.facts import Amount, At, CaseFacts, Detail, EntryLog, Motive, Query, QueryKind
 from arena.generator.pools import CARRIES, COAT_WORDS
 from arena.generator.textunits import chinese_phrase
@@ -455,7 +455,8 @@ def seating_questions(qm: QuestionMaker, d: ClueDraft) -> None:
         qm.add(Suite.MIU, f"On the seating plan of the {room}, whose name card faces {first}'s across the table?",
                [], guests, Query(kind="detail", person=d.id, topic="opposite"), [d.id])
     qm.add(Suite.MIU, f"On the seating plan of the {room}, how many chairs at {first}'s table have no name card?",
-           [], count_options("empty chair", 3)[1:], Query(kind="detail", person=d.id, topic="empty"), [d.id])
+           [], [plural(i, "empty chair") for i in EMPTY_CHAIRS], Query(kind="detail", person=d.id, topic="empty"),
+           [d.id])
 
 
 def sheet_question(qm: QuestionMaker, d: ClueDraft) -> None:

@@ -66,3 +66,20 @@ def test_generated_board_and_trail_questions_offer_what_their_window_can_show() 
                 assert len(shown) >= 3 and set(shown) <= set(offered), (case.script.id, q.options, offered)
                 asked[kind] += 1
     assert asked["board"] and asked["trail"], asked
+
+
+def test_a_seating_plan_leaves_one_two_or_three_chairs_empty_each_of_them_a_key() -> None:
+    """The question offers one to three empty chairs; two at most were ever drawn, so "3" was never right."""
+    from arena.generator.evidence import EMPTY_CHAIRS
+
+    keys: Counter[str] = Counter()
+    for request in spread(80, start=300):
+        try:
+            case = cached_case(request)
+        except GenerationError:
+            continue
+        for q in case.script.questions:
+            if "have no name card" in q.stem:
+                assert sorted(q.options.values()) == sorted(f"{i} empty chair{'s' * (i > 1)}" for i in EMPTY_CHAIRS)
+                keys[q.options[q.answer[0]]] += 1
+    assert set(keys) == {"1 empty chair", "2 empty chairs", "3 empty chairs"}, keys
