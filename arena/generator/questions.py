@@ -312,6 +312,11 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
+def offered_rooms(d: ClueDraft) -> list[str]:
+    """The room counts a board's or trail's question offers, as its window was drawn (`sources.drawn_evenly`)."""
+    return [plural(int(i), "room") for i in dict(d.extra)["rooms"].split()]
+
+
 def count_options(label: str, top: int = 6) -> list[str]:
     return [plural(i, label) for i in range(top + 1)]
 
@@ -486,9 +491,8 @@ def media_card_question(qm: QuestionMaker, d: ClueDraft) -> None:
     elif d.source == "timetable":
         slots = tuple(sorted(f.slot for f in d.facts if isinstance(f, At)))
         first = qm.naming.label(d.subject or "").split()[0]
-        rooms = [plural(int(i), "room") for i in dict(d.extra)["rooms"].split()]  # `sources.board_window`
         qm.add(Suite.MIU, f"On the staff's movement board, how many different rooms does {first}'s row show?", [],
-               rooms, Query(kind="trail_rooms", person=d.subject, slots=slots), [d.id])
+               offered_rooms(d), Query(kind="trail_rooms", person=d.subject, slots=slots), [d.id])
     elif d.style == "clock":
         qm.add(Suite.MIU, "What time does the stopped clock show?", *clock_options(qm), Query(kind="clock_shows"),
                [d.id])

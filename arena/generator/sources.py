@@ -76,15 +76,27 @@ def sighting(rng: random.Random, world: World, person: str, slot: int, kinds: tu
     return Source(kind, MEDIUM[kind], Visibility.LOCATION, location=place, facts=(fact,))
 
 
+def by_rooms(path: tuple[str, ...] | list[str], windows: list[range]) -> dict[int, list[range]]:
+    """`windows` (spans of quarter hours) by how many different rooms `path` passes through in each."""
+    out: dict[int, list[range]] = {}
+    for window in windows:
+        out.setdefault(len({path[t] for t in window}), []).append(window)
+    return out
+
+
+def drawn_evenly(rng: random.Random, windows: dict[int, list[range]]) -> tuple[range, tuple[int, ...]]:
+    """A window whose room count is drawn evenly from the counts some window gives, and those counts (the options
+    its question offers): each count offered is then as often right as the others."""
+    offered = tuple(sorted(windows))
+    return rng.choice(windows[rng.choice(offered)]), offered
+
+
 def board_windows(world: World, person: str, slot: int) -> dict[int, list[range]]:
     """The windows of two to four quarter hours around `slot` that a movement board's row may cover, by how many
     rooms each shows."""
     path = world.positions[person]
-    out: dict[int, list[range]] = {}
-    for start in range(max(0, slot - 3), slot + 1):
-        for end in range(max(slot, start + 1), min(len(path), start + 4)):
-            out.setdefault(len({path[t] for t in range(start, end + 1)}), []).append(range(start, end + 1))
-    return out
+    return by_rooms(path, [range(start, end + 1) for start in range(max(0, slot - 3), slot + 1)
+                           for end in range(max(slot, start + 1), min(len(path), start + 4))])
 
 
 def board_window(rng: random.Random, world: World, person: str, slot: int) -> tuple[range, tuple[int, ...]]:
@@ -93,9 +105,7 @@ def board_window(rng: random.Random, world: World, person: str, slot: int) -> tu
     others (the three quarter hours around the sighting showed two rooms far more often than one or three,
     which an options-only prior learns). Needs three counts at least (`sighting` falls back to a staff
     statement)."""
-    windows = board_windows(world, person, slot)
-    offered = tuple(sorted(windows))
-    return rng.choice(windows[rng.choice(offered)]), offered
+    return drawn_evenly(rng, board_windows(world, person, slot))
 
 
 def alibi_source(rng: random.Random, world: World, person: str) -> Source:

@@ -23,7 +23,7 @@ from arena.generator.facts import (
     WatchStopped,
     WeaponKept,
 )
-from arena.generator.sources import sighting
+from arena.generator.sources import by_rooms, drawn_evenly, sighting
 from arena.generator.world import World
 from arena.scripts.clock import minutes_of
 from arena.scripts.schema import Visibility
@@ -85,13 +85,9 @@ def trail_window(rng: random.Random, world: World) -> tuple[range, tuple[int, ..
     collapse) and the room counts its question offers: every count some window gives, the window drawn so that its
     count is drawn evenly from them. A window fixed by the plot made some counts right far more often than others,
     which an options-only prior learns."""
-    by_rooms: dict[int, list[range]] = {}
-    for start in range(world.murder_slot + 1):
-        for end in range(max(world.murder_slot, start + 1), world.discovery_slot + 1):
-            window = range(start, end + 1)
-            by_rooms.setdefault(len({world.victim_positions[t] for t in window}), []).append(window)
-    offered = tuple(sorted(by_rooms))
-    return rng.choice(by_rooms[rng.choice(offered)]), offered
+    return drawn_evenly(rng, by_rooms(world.victim_positions, [
+        range(start, end + 1) for start in range(world.murder_slot + 1)
+        for end in range(max(world.murder_slot, start + 1), world.discovery_slot + 1)]))
 
 
 def staged_alibis(rng: random.Random, world: World) -> list[ClueDraft]:

@@ -9,8 +9,8 @@ from arena.generator.facts import KeyLog, Query, VictimAt
 from arena.generator.questions import (
     QuestionMaker,
     minutes_of,
+    offered_rooms,
     person_step_question,
-    plural,
     sample_among,
     slot_window,
     time_options,
@@ -41,7 +41,7 @@ def plot_media_question(qm: QuestionMaker, d: ClueDraft) -> bool:
         return True
     if d.style == "victim_trail":
         slots = tuple(sorted(f.slot for f in d.facts if isinstance(f, VictimAt)))
-        offered = [plural(int(i), "room") for i in dict(d.extra)["rooms"].split()]  # `clues.trail_window`
+        offered = offered_rooms(d)
         if len(offered) >= 3:  # fewer: too little choice to ask (the trail is evidence all the same)
             qm.add(Suite.MIU, f"On the chart of where {w.victim}'s phone was, how many different rooms does it "
                    "show?", [], offered, Query(kind="victim_rooms", slots=slots), [d.id])
