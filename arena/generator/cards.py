@@ -300,7 +300,10 @@ def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
         return {"style": "report", "heading": "Coroner's preliminary report",
                 "subheading": f"{world.building}. The deceased: {world.victim}",
                 "body": f"Findings: someone {method_phrase(world)}. The weapon was the {world.weapon.name}; no other "
-                        f"weapon was involved. The time of death cannot be fixed more closely than the evening.",
+                        f"weapon was involved. " + ("The time of death: see the note on the body's temperature."
+                                                    if world.plot_spec.time == "chill" else
+                                                    "The time of death cannot be fixed more closely than the "
+                                                    "evening."),
                 "signature": detail(draft, "signature")}
     if draft.style == "log":
         return log_params(draft, world)

@@ -34,7 +34,7 @@ from arena.scripts.schema import Visibility
 
 TEXT_RICH = frozenset({"document", "chat", "receipt"})
 MEDIA_RICH = frozenset({"clock", "floorplan", "furnished_plan", "route_map", "bar_chart", "cctv", "timetable",
-                        "collage", "seating_chart", "evidence"})
+                        "collage", "seating_chart", "evidence", "thermometer"})
 SEATS = 6  # chairs at each round table of a seating plan
 EMPTY_CHAIRS = (1, 2, 3)  # the empty chairs at the subject's table, drawn evenly: its question offers each
 FURNITURE = ("piano", "bookshelf", "wardrobe", "bed", "sofa", "desk", "fireplace", "round table", "safe", "stove")

@@ -172,6 +172,27 @@ class VictimAt(FactModel):
     slot: int
 
 
+class BodyCooling(FactModel):
+    """By the body's temperature, death came at `estimate` (minutes after midnight) had the room been at ordinary
+    warmth (`WARM_ROOM` degrees); each `per` degrees colder made the body cool faster, so death came a quarter hour
+    later than that for each."""
+
+    type: Literal["body_cooling"] = "body_cooling"
+    estimate: int
+    per: int
+
+
+class RoomTemperature(FactModel):
+    """`place` stood at `degrees` (Celsius) when the body was found there."""
+
+    type: Literal["room_temperature"] = "room_temperature"
+    place: str
+    degrees: int
+
+
+WARM_ROOM = 20  # the room temperature a body-cooling estimate assumes
+
+
 class KeyLog(FactModel):
     """`place` was kept locked all evening and its only key was held by these people over these slots, both ends
     included (exhaustive): only a holder could open it, or lock it behind them."""
@@ -192,7 +213,7 @@ class Relation(FactModel):
 Fact = Annotated[
     At | MurderTime | StoppedClock | ClockSlow | MurderPlace | CauseOfDeath | WeaponKept | EntryLog | Motive
     | MotiveVoid | NoMotive | Detail | Doors | Trace | Count | Amount | Relation | WatchStopped | ClockTampered
-    | Collapse | Onset | VictimAt | KeyLog,
+    | Collapse | Onset | VictimAt | KeyLog | BodyCooling | RoomTemperature,
     Field(discriminator="type"),
 ]
 
@@ -202,7 +223,7 @@ QueryKind = Literal[
     "no_opportunity", "culprits", "detail", "door_count", "marker_count", "trail_rooms", "trail_moves",
     "taller_bars",
     "entry_time", "distance", "present", "watch_shows", "key_holder", "key_holder_any",
-    "victim_rooms", "murder_place", "onset",
+    "victim_rooms", "murder_place", "onset", "cooling_estimate", "room_temperature", "cooling_shift",
 ]
 
 

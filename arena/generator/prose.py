@@ -24,7 +24,15 @@ from arena.generator.longform import (
     victim_section,
 )
 from arena.generator.phrases import capital, join_names, method_phrase, motive_phrase, motive_sentence, second_person
-from arena.generator.plots.story import crime_event, fetch_line, found_event, found_sentence, murder_line, truth_method
+from arena.generator.plots.story import (
+    crime_event,
+    fetch_line,
+    found_event,
+    found_sentence,
+    murder_line,
+    staging_secret,
+    truth_method,
+)
 from arena.generator.world import Person, World
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -158,6 +166,9 @@ def hide_paragraph(rng: random.Random, world: World, person: Person) -> str:
     if fetched is not None:
         parts.append(f"Nobody must learn that you took the {world.weapon.name} from the "
                      f"{world.place_name(world.weapon_place)} at {world.slots[fetched]}.")
+    staged = staging_secret(world)
+    if staged is not None:
+        parts.append(staged)
     parts.append(f"If asked, say you were in the {world.place_name(alt)} at {world.slots[m]}. You are the only "
                  f"player allowed to lie; lie where you must, and keep your story consistent.")
     targets = [world.person(h.person) for h in world.suspicious]

@@ -308,6 +308,11 @@ def text_motives(qm: QuestionMaker) -> list[str]:
     return [phrase for kind, phrase in qm.naming.facts.motive_phrases.items() if kind not in qm.pictured_motives]
 
 
+def degrees_label(degrees: int) -> str:
+    """A room temperature as a thermometer reading is written (degrees Celsius)."""
+    return f"{degrees} °C"
+
+
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
 

@@ -18,8 +18,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from arena.generator.facts import (
+    WARM_ROOM,
     Amount,
     At,
+    BodyCooling,
     CaseFacts,
     CauseOfDeath,
     ClockSlow,
@@ -39,13 +41,14 @@ from arena.generator.facts import (
     Onset,
     Query,
     Relation,
+    RoomTemperature,
     StoppedClock,
     VictimAt,
     WatchStopped,
     WeaponKept,
 )
 from arena.generator.floorplan import shortest_paths
-from arena.generator.questions import Naming, plural
+from arena.generator.questions import Naming, degrees_label, plural
 from arena.scripts.clock import clock_label, minutes_of, slot_minutes
 
 FAR = 10_000
@@ -77,6 +80,8 @@ class Knowledge:
     onsets: set[int] = field(default_factory=set)
     victim_at: dict[int, str] = field(default_factory=dict)
     keylogs: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
+    coolings: set[tuple[int, int]] = field(default_factory=set)  # (estimate at a warm room, degrees per quarter)
+    temperatures: dict[str, int] = field(default_factory=dict)
 
     def add(self, fact: Fact) -> None:
         if isinstance(fact, At):
@@ -130,6 +135,16 @@ class Knowledge:
             self.victim_at[fact.slot] = fact.place
         elif isinstance(fact, KeyLog):
             self.keylogs[fact.place] = list(fact.holds)
+        elif isinstance(fact, BodyCooling):
+            self.coolings.add((fact.estimate, fact.per))
+        elif isinstance(fact, RoomTemperature):
+            self.temperatures[fact.place] = fact.degrees
+
+    def cooling_shifts(self) -> set[int]:
+        """How many minutes later than a body-cooling estimate death came, by the temperature of the room the body
+        lay in: known only when that room and its temperature are (an estimate alone assumes nothing)."""
+        return {slot_minutes((WARM_ROOM - self.temperatures[place]) // per)
+                for _, per in self.coolings for place in self.murder_places if place in self.temperatures}
 
 
 class Solver:
@@ -153,12 +168,15 @@ class Solver:
 
         A stopped clock fixes the time it shows, corrected by what it is known to run slow, unless it is known
         to have been set by hand; the victim's stopped watch fixes its own time; a collapse less a poison's onset
-        fixes when the poison was given. A time that matches no slot leaves no slot at all."""
+        fixes when the poison was given; a body-cooling estimate, moved by the cold of the room the body lay in,
+        fixes the time of death. A time that matches no slot leaves no slot at all."""
         allowed = [{slot} for slot in self.k.murder_slots]
         for shown in () if self.k.tampered else self.k.clock_shows:
             allowed.append(self.slots_showing(shown + self.k.clock_slow))
         allowed += [self.slots_showing(shown) for shown in self.k.watch_shows]
         allowed += [{c - k} for c in self.k.collapses for k in self.k.onsets]
+        allowed += [self.slots_showing(estimate + shift) for estimate, _ in self.k.coolings
+                    for shift in self.k.cooling_shifts()]
         return set.intersection(*allowed) if allowed else None
 
     def slots_showing(self, minutes: int) -> set[int]:
@@ -318,4 +336,10 @@ class Solver:
             return {place for slot in sorted(known) for place in self.scenes(slot)} if known else set()
         if q.kind == "onset":
             return {f"{slot_minutes(n)} minutes" for n in k.onsets}
+        if q.kind == "cooling_estimate":
+            return {slot for estimate, _ in k.coolings for slot in self.slots_showing(estimate)}
+        if q.kind == "room_temperature":
+            return {degrees_label(k.temperatures[q.place])} if q.place in k.temperatures else set()
+        if q.kind == "cooling_shift":
+            return {f"{shift} minutes" for shift in k.cooling_shifts()}
         raise ValueError(f"unknown query kind {q.kind!r}")

@@ -115,7 +115,8 @@ class World:
     clock_slow: int  # minutes the murder room's stopped clock runs slow (hard cases, one of CLOCK_SLOW), else 0
     confidants: Mapping[str, str] = field(default_factory=dict)  # person id -> whose secret they know
     plot: str = DEFAULT_PLOT
-    shown_slot: int | None = None  # tampered clock: the quarter hour whose time it was set to
+    # the false time: the quarter hour a tampered clock was set to, or that a chilled body's temperature gives
+    shown_slot: int | None = None
     onset: int = 0  # poison: quarter hours from the dose to the collapse
     body_place: str | None = None  # poison: where the victim collapsed (the dose was given in `murder_place`)
     key_holds: tuple[tuple[str, int, int], ...] = ()  # locked cabinet: who held a key, from slot to slot
@@ -245,9 +246,16 @@ def fitting_weapon(rng: random.Random, room: str, plot: Plot | None = None) -> W
     return Weapon(*rng.choice(fits)) if fits else None
 
 
+# rooms a killer could not chill by opening a window: none to open (below stage or deck, inside a ship), or its own
+# heat keeps it warm
+NO_OPEN_WINDOW = frozenset(("Wine Cellar", "Orchestra Pit", "Stage Wings", "Fly Gallery", "Cabin Corridor",
+                            "Boiler Room", "Laundry", "Spa", "Kitchen", "Galley", "Prop Store", "Wardrobe"))
+
+
 @dataclass(frozen=True)
 class CrimeShape:
-    """What a plot adds to the timeline: the false time a tampered clock shows, a poison's onset."""
+    """What a plot adds to the timeline: the false time a tampered clock shows or a chilled body gives, a poison's
+    onset."""
 
     shown_slot: int | None = None
     onset: int = 0
@@ -258,6 +266,8 @@ def crime_shape(rng: random.Random, plot: Plot, murder_slot: int) -> CrimeShape:
     at_hand = plot.access == "none"
     if plot.time == "tampered":
         return CrimeShape(shown_slot=murder_slot - rng.choice((2, 3)), at_hand=at_hand)
+    if plot.time == "chill":  # the cold moves the estimate one to four quarter hours, evenly: as many as offered
+        return CrimeShape(shown_slot=murder_slot - rng.choice((1, 2, 3, 4)), at_hand=at_hand)
     if plot.time == "onset":
         return CrimeShape(onset=rng.choice((1, 2, 3, 4)), at_hand=at_hand)  # as many as the report's options
     return CrimeShape(at_hand=at_hand)
@@ -312,6 +322,8 @@ def build_world(rng: random.Random, options: CaseOptions) -> World | None:
     plan = plan_timeline(rng, layout, people, herrings, murder_slot, exact_visit=clock_slow > 0, shape=crime)
     if plan is None:
         return None
+    if plot.time == "chill" and layout.name(plan.murder_place) in NO_OPEN_WINDOW:
+        return None  # a room with no window to open to the night, or one its own heat keeps warm
     weapon = fitting_weapon(rng, layout.name(plan.weapon_place), plot)
     if weapon is None:
         return None

@@ -39,6 +39,7 @@ EXAMPLES: tuple[CardSpec, ...] = (
         "blocks": [{"name": "Saloon", "x": 10, "y": 35, "w": 25, "h": 30}],
         "walks": [{"who": "Mrs Vane", "stops": [{"x": 8, "y": 20, "time": "22:10"}, {"x": 60, "y": 20}]}]}),
     CardSpec(file="watch.png", template="timepiece", params={"hour": 1, "minute": 48, "second": 5, "style": "pocket"}),
+    CardSpec(file="thermometer.png", template="thermometer", params={"degrees": 8, "low": -10, "high": 40}),
     CardSpec(file="sheet.jpg", template="collage", look="photographed", params={"items": [
         {"label": "A", "template": "document", "params": LETTER, "look": "handwritten"},
         {"label": "B", "template": "timepiece", "params": {"hour": 9, "minute": 40, "ticks": "none"}}]}),

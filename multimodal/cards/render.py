@@ -28,6 +28,7 @@ from multimodal.cards.clocks import CLOCK_TEMPLATES
 from multimodal.cards.collage import CollageParams, compose
 from multimodal.cards.exhibits import EXHIBIT_TEMPLATES
 from multimodal.cards.fonts import FontMissing, script_fonts
+from multimodal.cards.gauges import GAUGE_TEMPLATES
 from multimodal.cards.look import LookError, apply_look, is_plain, look_seed, resolve_look, with_face
 from multimodal.cards.media_cards import MEDIA_TEMPLATES
 from multimodal.cards.photo import jpeg_bytes
@@ -38,7 +39,7 @@ from multimodal.files import FileProblem, read_yaml_inside, target_inside
 
 TEMPLATES: dict[str, tuple[type[BaseModel], Callable[[Any], Image.Image]]] = {
     **TEXT_TEMPLATES, **MEDIA_TEMPLATES, **SCENE_TEMPLATES, **EXHIBIT_TEMPLATES, **CHART_TEMPLATES,
-    **PLAN_TEMPLATES, **CLOCK_TEMPLATES}
+    **PLAN_TEMPLATES, **CLOCK_TEMPLATES, **GAUGE_TEMPLATES}
 SPEC_FILE = "cards.yaml"
 
 

@@ -21,9 +21,11 @@ PINNED = {
     (1003, CaseOptions(6, "hard", 1, plot="stopped-clock")):
         "298c29edd02e0d5dcce67a60bef1eab03ff78bdd70f256049071b62bfd4bde36",
     (1002, CaseOptions(5, "medium", 1, plot="slow-poison")):
-        "d1d9c6ffdc7c70c28e3c9ee239788e9e844b62bc6af6e12f899b0f30ed9b6794",
+        "f2507507ea0416fc0374f0130105b9c558e5f7826dc3d60bfe68df4e0090cf54",
     (1006, CaseOptions(6, "hard", 1, plot="staged-cabinet")):
-        "2ed19b3b00a2a13eb43c88be4e22e09b7901de9643f272e71c64c0de73b52dbe",
+        "1587fd6b95e2fa9d1b81c02b90415a67ac26c82a58fbbcf021681e701f231437",
+    (1007, CaseOptions(6, "medium", 1, plot="cold-room")):
+        "ca43451f292764bc3dcd977e682d5888de55c27525033d9086f3420426f6e83f",
 }
 
 

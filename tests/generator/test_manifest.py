@@ -59,5 +59,7 @@ def test_the_shipped_manifest_names_every_plot_and_no_plot_holds_more_than_a_fif
     assert all(n <= 0.2 * len(cases) for n in counts.values()), counts
     assert {case.plot for case in cases if case.language == "zh"} == {"stopped-clock"}
     assert set(counts) == set(PLOTS) - HELD_BACK  # every public plot, and none held back for the held-out set
-    for plot in counts:  # every plot gets every difficulty
-        assert {case.difficulty for case in cases if case.plot == plot} == {"easy", "medium", "hard"}, plot
+    for plot in counts:  # every plot gets every difficulty and, in English, every role count
+        difficulties = Counter(case.difficulty for case in cases if case.plot == plot)
+        assert set(difficulties) == {"easy", "medium", "hard"} and min(difficulties.values()) >= 2, plot
+        assert {case.roles for case in cases if case.plot == plot and case.language == "en"} == set(range(4, 9)), plot

@@ -2,7 +2,8 @@
 
 The known-answer tests build small fact sets by hand: a tampered clock's time is ignored (and without the note
 that says so, the two timepieces contradict each other), a poison's time is the collapse less the onset and its
-room is where the victim was then, and a cabinet key taken after the crime gives no means."""
+room is where the victim was then, a chilled body's time is the warm-room estimate moved later by the room's cold,
+and a cabinet key taken after the crime gives no means."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from arena.errors import ConfigError
 from arena.generator import CaseOptions, Request, check_case, generate_case
 from arena.generator.facts import (
     At,
+    BodyCooling,
     CaseFacts,
     CauseOfDeath,
     ClockTampered,
@@ -21,6 +23,7 @@ from arena.generator.facts import (
     Motive,
     MurderPlace,
     Onset,
+    RoomTemperature,
     StoppedClock,
     VictimAt,
     WatchStopped,
@@ -30,6 +33,7 @@ from arena.generator.pipeline import card_params, with_plot
 from arena.generator.plots import HELD_BACK, PLOTS, plot_for, plot_names
 from arena.generator.settings import HELD_BACK as SETTINGS_HELD_BACK
 from arena.generator.solver import Solver
+from arena.generator.world import NO_OPEN_WINDOW
 from tests.generator.conftest import cached_case
 
 SLOTS = ("20:00", "20:15", "20:30", "20:45", "21:00")
@@ -72,6 +76,17 @@ def test_a_poison_was_given_an_onset_before_the_collapse_where_the_victim_then_w
     assert solve([Onset(slots=2), *at_study], given) == set(PEOPLE)
 
 
+def test_a_chilled_body_died_later_than_its_warm_room_estimate_by_the_cold_of_its_room() -> None:
+    estimate = BodyCooling(estimate=minutes("20:00"), per=4)  # a quarter hour later per 4 degrees below 20
+    # Ann was seen in the hall at the estimate's time; Bob and Cy were elsewhere half an hour later
+    seen = [At(person="ann", place="hall", slot=0), At(person="bob", place="attic", slot=2),
+            At(person="cy", place="hall", slot=2)]
+    assert solve([estimate, RoomTemperature(place="study", degrees=12), *seen]) == {"ann"}  # 8 below: +30 min
+    assert solve([estimate, RoomTemperature(place="study", degrees=20), *seen]) == {"bob", "cy"}  # warm: 20:00
+    assert solve([estimate, *seen]) == set(PEOPLE)  # no reading: the estimate alone fixes no time
+    assert solve([estimate, RoomTemperature(place="attic", degrees=12), *seen]) == set(PEOPLE)  # not the body's room
+
+
 def test_a_cabinet_key_counts_only_when_it_was_taken_by_the_crime() -> None:
     means = [CauseOfDeath(weapon="knife"), WeaponKept(weapon="knife", place="attic"),
              StoppedClock(shows=minutes("20:30"))]
@@ -98,6 +113,7 @@ def test_every_plot_generates_a_case_that_passes_every_check(name: str, seed: in
     plot = PLOTS[name]
     assert ("c_watch" in clues and "c_tamper" in clues) == (plot.time == "tampered")
     assert "c_vtrail" in clues if plot.time == "onset" else "c_vtrail" not in clues
+    assert ("c_cooling" in clues and "c_thermo" in clues) == (plot.time == "chill")
     assert ("c_keys" in clues) == (plot.access == "keys")
     assert ("c_log" in clues) <= (plot.access == "store")
 
@@ -112,6 +128,25 @@ def test_a_staged_alibi_clears_the_killer_for_whoever_trusts_the_clock(seed: int
     assert culprit not in Solver(facts, fooled).culprits()
     assert f"c_staged_{culprit}" in facts.clues and not next(c for c in case.script.clues
                                                            if c.id == f"c_staged_{culprit}").key
+
+
+@pytest.mark.parametrize("seed", range(220, 224))
+def test_a_cold_room_clears_the_killer_for_whoever_trusts_the_warm_room_estimate(seed: int) -> None:
+    case = cached_case(Request(seed, CaseOptions(5, "medium", 1, plot="cold-room")))
+    facts, world = case.facts, case.world
+    fooled = [f for cid, fs in facts.clues.items() if cid != "c_thermo" for f in fs]
+    fooled += [RoomTemperature(place=world.murder_place, degrees=20)]  # read the room as warm
+    fooled += [f for fs in facts.sightings.values() for f in fs]
+    culprit = case.script.culprits[0]
+    assert culprit not in Solver(facts, fooled).culprits()
+    assert world.murder_slot - world.shown_slot in (1, 2, 3, 4)
+    thermometer = next(c for c in case.script.clues if c.id == "c_thermo")
+    assert thermometer.image is not None and thermometer.key
+    reading = next(f.degrees for f in facts.clues["c_thermo"] if isinstance(f, RoomTemperature))
+    assert f"{reading} °C" not in thermometer.text  # the reading is only in the pixels
+    assert world.place_name(world.murder_place) not in NO_OPEN_WINDOW
+    question = next(q for q in case.script.questions if "thermometer" in q.stem)
+    assert question.options[question.answer[0]] == f"{reading} °C"
 
 
 @pytest.mark.parametrize("seed", range(210, 214))

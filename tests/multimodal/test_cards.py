@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageChops
 
+from multimodal.cards.gauges import COLUMN
 from multimodal.cards.render import CardError, CardSpec, load_card_specs, png_bytes, render_card, render_cards
 from tests.conftest import FIXTURE_CASE, bundled_cases
 
@@ -74,3 +76,32 @@ def test_door_between_rooms_without_a_shared_wall_fails() -> None:
 def test_unknown_template() -> None:
     with pytest.raises(CardError, match="unknown template"):
         render_card(CardSpec(file="x.png", template="hologram"))
+
+
+def column_top(degrees: float, **params: object) -> int:
+    """The first row, from the top, where the thermometer's red column shows in the middle of its tube."""
+    img = render_card(CardSpec(file="t.png", template="thermometer", params={"degrees": degrees, **params}))
+    x = round(img.width * 0.60)
+    return next(y for y in range(img.height) if img.getpixel((x, y)) == COLUMN)
+
+
+def test_a_thermometer_column_rises_one_even_step_per_degree() -> None:
+    tops = [column_top(d) for d in range(0, 19)]
+    steps = {a - b for a, b in zip(tops, tops[1:], strict=False)}
+    assert min(steps) > 0 and max(steps) - min(steps) <= 1  # evenly spaced, higher for every degree
+    assert column_top(15, low=-20, high=50) == column_top(15)  # the middle of either scale sits at one height
+
+
+def test_a_thermometer_reading_is_geometry_not_text() -> None:
+    def card(degrees: int) -> Image.Image:
+        return render_card(CardSpec(file="t.png", template="thermometer", params={"degrees": degrees}))
+
+    changed = ImageChops.difference(card(13), card(14)).getbbox()
+    assert changed is not None
+    left, _, right, _ = changed
+    assert right - left < card(13).width * 0.05  # only the column in the tube differs: no number names the reading
+
+
+def test_a_thermometer_reading_off_its_scale_names_the_card() -> None:
+    with pytest.raises(CardError, match="(?s)images/t.png.*on the scale"):
+        render_card(CardSpec(file="images/t.png", template="thermometer", params={"degrees": 45}))

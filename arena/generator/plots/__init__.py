@@ -5,12 +5,15 @@ A plot fixes how the case's two hard questions are answered from the evidence:
 * **when** (the time leg): a clock stopped in the struggle (`clock`); a scene clock set to a false
   time that gives the killer an alibi, against the victim's watch that stopped at the blow
   (`tampered`); or a poison that acts after a delay, so the time it was given is the collapse less
-  the onset, and the room is wherever the victim was then (`onset`);
+  the onset, and the room is wherever the victim was then (`onset`); or a room left open to the cold, so that
+  the body cooled fast and its temperature puts death earlier than it came, at a time the killer is seen elsewhere:
+  the coroner's rule for a cold room and the room's thermometer give the true time (`chill`);
 * **who could** (the access leg): the weapon's only store and its door log (`store`); the key
   register of the locked cabinet it was kept in, read as intervals: only a key held before the crime
   counts (`keys`); or nothing: the weapon lay at hand (`none`).
 
-The nine plots are the nine pairs of legs.
+Nine plots are the nine pairs of the first three time legs with the access legs; the cold room is played with the
+weapon at hand.
 
 Every plot clears the innocents with the same kinds of clue (alibis, distances, settled motives);
 what changes is what those clues must be read against. The name is written into the case's
@@ -22,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-TimeLeg = Literal["clock", "tampered", "onset"]
+TimeLeg = Literal["clock", "tampered", "onset", "chill"]
 AccessLeg = Literal["store", "keys", "none"]
 
 
@@ -63,6 +66,10 @@ PLOTS: dict[str, Plot] = {p.name: p for p in (
     Plot("poison-store", "onset", "store",
          "A delayed poison taken from a store room: the collapse less the onset gives when, the victim's phone trail "
          "where, and the store's door log who went in before then."),
+    Plot("cold-room", "chill", "none",
+         "The killer opened the room to the cold night so that the body cooled fast: its temperature puts death "
+         "earlier, when the killer is seen elsewhere. The coroner's rule for a cold room and the room's thermometer "
+         "give the true time, and alibis at that time decide."),
 )}
 DEFAULT_PLOT = "stopped-clock"
 # plots only held-out cases use (with the held-back settings, `settings.HELD_BACK`): a model that learnt the public

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.generator.evidence import ClueDraft
-from arena.generator.facts import KeyLog
+from arena.generator.facts import WARM_ROOM, BodyCooling, KeyLog, RoomTemperature
 from arena.generator.phrases import join_names
 from arena.generator.world import World
-from arena.scripts.clock import clock_label, minutes_of, slot_minutes
+from arena.scripts.clock import clock_label, hhmm, minutes_of, slot_minutes
 
 if TYPE_CHECKING:
     from arena.generator.chain import ChainBuilder
@@ -26,6 +26,8 @@ def time_steps(chain: ChainBuilder, w: World, drafts: dict[str, ClueDraft]) -> l
                   "stopped: that time is false.", ["c_tamper"])
         return [chain.add("s_time", f"So {w.victim} was killed at {w.slots[w.murder_slot]}, not when the clock "
                           "claims; an alibi for the clock's time clears nobody.", ["s_watch", "s_tamper"])]
+    if w.plot_spec.time == "chill":
+        return chill_steps(chain, w, drafts)
     body = w.place_name(w.scene)
     minutes = slot_minutes(w.onset)
     chain.add("s_onset", f"The coroner's report: {w.weapon.name}, which takes effect {minutes} minutes after it is "
@@ -35,6 +37,21 @@ def time_steps(chain: ChainBuilder, w: World, drafts: dict[str, ClueDraft]) -> l
     return [chain.add("s_place", f"The trail of {w.victim}'s phone puts {w.pro(None, 1)} in the {scene} at "
                       f"{w.slots[w.murder_slot]}: the poison was given there, not where {w.pro(None)} collapsed.",
                       ["s_time", "c_vtrail"])]
+
+
+def chill_steps(chain: ChainBuilder, w: World, drafts: dict[str, ClueDraft]) -> list[str]:
+    """The time of death from the body's temperature, moved later by the cold of the room the body lay in."""
+    cooling = next(f for f in drafts["c_cooling"].facts if isinstance(f, BodyCooling))
+    degrees = next(f.degrees for f in drafts["c_thermo"].facts if isinstance(f, RoomTemperature))
+    scene, quarters = w.place_name(w.murder_place), (WARM_ROOM - degrees) // cooling.per
+    estimate = hhmm(cooling.estimate)
+    chain.add("s_estimate", f"By the body's temperature the coroner puts death at {estimate} for a room at "
+              f"{WARM_ROOM} °C, and a quarter hour later for every {cooling.per} degrees colder.", ["c_cooling"])
+    chain.add("s_cold", f"The {scene} stood at {degrees} °C when the body was found, {WARM_ROOM - degrees} degrees "
+              f"below that: death came {slot_minutes(quarters)} minutes later than the estimate.",
+              ["s_estimate", "c_thermo"])
+    return [chain.add("s_time", f"So {w.victim} was killed at {w.slots[w.murder_slot]}, not at {estimate}; an alibi "
+                      f"for {estimate} clears nobody.", ["s_cold"])]
 
 
 def key_steps(chain: ChainBuilder, w: World, drafts: dict[str, ClueDraft]) -> list[str]:

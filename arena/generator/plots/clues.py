@@ -12,12 +12,15 @@ import random
 from arena.generator.evidence import CLOCKMAKERS, CORONERS, ClueDraft, clock_note, clock_shows, entry_log
 from arena.generator.evidence import crime_clues as stopped_clock_clues
 from arena.generator.facts import (
+    WARM_ROOM,
+    BodyCooling,
     CauseOfDeath,
     ClockTampered,
     Detail,
     Fact,
     KeyLog,
     Onset,
+    RoomTemperature,
     StoppedClock,
     VictimAt,
     WatchStopped,
@@ -67,6 +70,8 @@ def time_clues(rng: random.Random, world: World) -> list[ClueDraft]:
                       key=True, **holder_or_scene(rng, world)),  # type: ignore[arg-type]
             *staged_alibis(rng, world),
         ]
+    if world.plot_spec.time == "chill":
+        return chill_clues(rng, world)
     window, offered = trail_window(rng, world)
     trail = tuple(VictimAt(place=world.victim_positions[t], slot=t) for t in window)
     return [
@@ -77,6 +82,29 @@ def time_clues(rng: random.Random, world: World) -> list[ClueDraft]:
         ClueDraft("c_vtrail", "victim_trail", "timetable", trail, key=True,
                   extra=(("rooms", " ".join(map(str, offered))),),
                   **holder_or_scene(rng, world)),  # type: ignore[arg-type]
+    ]
+
+
+COOLING_RATES = (2, 3, 4, 5)  # degrees below a warm room per quarter hour: as many as the question offers
+
+
+def chill_clues(rng: random.Random, world: World) -> list[ClueDraft]:
+    """The coroner's estimate by the body's temperature (for a warm room) with the rule for a colder one, and a
+    photograph of the thermometer in the room the body lay in, which the killer had left open to the night."""
+    assert world.shown_slot is not None
+    easy = world.options.difficulty == "easy"
+    quarters = world.murder_slot - world.shown_slot
+    per = rng.choice(COOLING_RATES)
+    estimate = minutes_of(world.slots[world.shown_slot])
+    return [
+        ClueDraft("c_cooling", "cooling", "document", (
+            BodyCooling(estimate=estimate, per=per), Detail(person="c_cooling", topic="signature",
+                                                            value=rng.choice(CORONERS))),
+            Visibility.PUBLIC if easy else Visibility.UNLOCKED, unlock_round=None if easy else 2, key=True),
+        ClueDraft("c_thermo", "thermometer", "thermometer",
+                  (RoomTemperature(place=world.murder_place, degrees=WARM_ROOM - per * quarters),), key=True,
+                  extra=(("rate", str(per)),), **holder_or_scene(rng, world)),  # type: ignore[arg-type]
+        *staged_alibis(rng, world),
     ]
 
 
@@ -91,7 +119,8 @@ def trail_window(rng: random.Random, world: World) -> tuple[range, tuple[int, ..
 
 
 def staged_alibis(rng: random.Random, world: World) -> list[ClueDraft]:
-    """Each culprit seen somewhere else at the false time the clock was set to: true, and beside the point."""
+    """Each culprit seen somewhere else at the false time (the tampered clock's, or the chilled body's): true, and
+    beside the point."""
     assert world.shown_slot is not None
     out = []
     for culprit in world.culprits:

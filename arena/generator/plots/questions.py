@@ -1,13 +1,15 @@
 """Questions on the plots' own clues and reasoning steps: the victim's watch, the phone trail of a poisoned victim,
-the poison's report, the cabinet's key register, and the steps that read them."""
+the poison's report, the cabinet's key register, the coroner's cooling note, the cold room's thermometer, and the
+steps that read them."""
 
 from __future__ import annotations
 
 from arena.generator import pools
 from arena.generator.evidence import ClueDraft
-from arena.generator.facts import KeyLog, Query, VictimAt
+from arena.generator.facts import WARM_ROOM, KeyLog, Query, RoomTemperature, VictimAt
 from arena.generator.questions import (
     QuestionMaker,
+    degrees_label,
     minutes_of,
     offered_rooms,
     person_step_question,
@@ -17,7 +19,7 @@ from arena.generator.questions import (
 )
 from arena.scripts.schema import ReasoningStep, Suite
 
-ONSETS = ("15 minutes", "30 minutes", "45 minutes", "60 minutes")
+ONSETS = ("15 minutes", "30 minutes", "45 minutes", "60 minutes")  # also how far the cold moves a time of death
 
 
 def weapon_names(qm: QuestionMaker) -> list[str]:
@@ -39,6 +41,9 @@ def plot_media_question(qm: QuestionMaker, d: ClueDraft) -> bool:
         qm.add(Suite.MIU, f"What time does {w.victim}'s wristwatch show?", *watch_options(qm),
                Query(kind="watch_shows"), [d.id])
         return True
+    if d.style == "thermometer":
+        thermometer_question(qm, d)
+        return True
     if d.style == "victim_trail":
         slots = tuple(sorted(f.slot for f in d.facts if isinstance(f, VictimAt)))
         offered = offered_rooms(d)
@@ -57,6 +62,12 @@ def plot_card_question(qm: QuestionMaker, d: ClueDraft) -> bool:
                weapon_names(qm), Query(kind="weapon"), [d.id])
         qm.add(Suite.TIU, "According to the coroner's report, how long after it is swallowed does the poison act?",
                [], list(ONSETS), Query(kind="onset"), [d.id])
+        return True
+    if d.style == "cooling":
+        assert w.shown_slot is not None  # the quarter hour the note's estimate names
+        qm.add(Suite.TIU, "According to the coroner's note, at what time did death come by the body's temperature, "
+               "for a room at ordinary warmth?", [w.slots[w.shown_slot]], slot_window(qm, w.shown_slot),
+               Query(kind="cooling_estimate"), [d.id])
         return True
     if d.style == "keys":
         log = next(f for f in d.facts if isinstance(f, KeyLog))
@@ -77,6 +88,17 @@ def plot_card_question(qm: QuestionMaker, d: ClueDraft) -> bool:
     return False
 
 
+def thermometer_question(qm: QuestionMaker, d: ClueDraft) -> None:
+    """MIU on the room's thermometer, its reading offered among the four a cold room could have had at the cooling
+    note's rate (one to four quarter hours' cold, drawn evenly)."""
+    reading = next(f for f in d.facts if isinstance(f, RoomTemperature))
+    per = int(dict(d.extra)["rate"])
+    qm.add(Suite.MIU, f"What temperature does the thermometer in the {qm.naming.label(reading.place)} show?",
+           [degrees_label(reading.degrees)], [degrees_label(WARM_ROOM - per * q) for q in range(1, 5)
+                                              if WARM_ROOM - per * q != reading.degrees],
+           Query(kind="room_temperature", place=reading.place), [d.id])
+
+
 def plot_step_question(qm: QuestionMaker, step: ReasoningStep, evidence: list[str]) -> bool:
     """MMR on a plot's own reasoning step; False when the step is one every plot shares."""
     w, n = qm.world, qm.naming
@@ -86,6 +108,12 @@ def plot_step_question(qm: QuestionMaker, step: ReasoningStep, evidence: list[st
         return True
     if step.id == "s_tamper":
         return True  # what the clockmaker says is read, not seen: the time questions ask about its consequence
+    if step.id == "s_estimate":
+        return True  # the note's estimate is asked on the card; the step's consequence below
+    if step.id == "s_cold":
+        qm.add(Suite.MMR, "How much later than the coroner's estimate for a warm room did death come?", [],
+               list(ONSETS), Query(kind="cooling_shift"), evidence, depth=step.depth)
+        return True
     if step.id == "s_onset":
         qm.add(Suite.MMR, "How long after it was swallowed did the poison act?", [], list(ONSETS), Query(kind="onset"),
                evidence, depth=step.depth)

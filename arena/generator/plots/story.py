@@ -29,12 +29,26 @@ def murder_line(world: World, person: Person) -> str | None:
         return (f"At {time} you were in the {scene}{together} with {world.victim}. While nobody was looking you "
                 f"tipped the {world.weapon.name} into {world.pro(None, 2)} glass, and {world.pro(None)} drank it "
                 f"without noticing. You knew it would take {slot_minutes(world.onset)} minutes to work.")
-    if world.plot_spec.time == "tampered":
+    if world.plot_spec.time in ("tampered", "chill"):
         assert world.shown_slot is not None
+        staged = (f"{world.slots[world.shown_slot]}, when you had been seen in the "
+                  f"{staged_place(world, person.id)}.")
+        staging = ("The clock fell and stopped; before you left you opened its glass and pushed the hands back to "
+                   if world.plot_spec.time == "tampered" else
+                   "Before you left you opened the window wide to the cold night air so that the body would cool "
+                   "fast and seem to have died earlier, at ")
         return (f"At {time} you were in the {scene}{together} with {world.victim}. The quarrel turned ugly and you "
-                f"{method_phrase(world)}. The clock fell and stopped; before you left you opened its glass and "
-                f"pushed the hands back to {world.slots[world.shown_slot]}, when you had been seen in the "
-                f"{staged_place(world, person.id)}.")
+                f"{method_phrase(world)}. {staging}{staged}")
+    return None
+
+
+def staging_secret(world: World) -> str | None:
+    """What a culprit must also hide for the plots that stage a false time: how it was staged, else None."""
+    scene = world.place_name(world.murder_place)
+    if world.plot_spec.time == "tampered":
+        return f"Nobody must learn that you set back the hands of the clock in the {scene}."
+    if world.plot_spec.time == "chill":
+        return f"Nobody must learn that you opened the window of the {scene} to the cold."
     return None
 
 
@@ -57,16 +71,20 @@ def truth_method(world: World, names: str) -> str | None:
              f"took the {world.weapon.name} from {world.weapon.container} in the "
              f"{world.place_name(world.weapon_place)} and ")
     text = f"{names} {taken}{method_phrase(world)} in the {scene} at {time}"
+    if plot.time == "tampered":
+        assert world.shown_slot is not None
+        text += (f", then set the clock's hands to {world.slots[world.shown_slot]}, when {names} had been seen "
+                 "elsewhere")
+    if plot.time == "chill":
+        assert world.shown_slot is not None
+        text += (f", then opened the window to the cold so that the body would seem to have died at "
+                 f"{world.slots[world.shown_slot]}, when {names} had been seen elsewhere")
     if plot.access == "none":
         text += (f"; {world.weapon.container} there stood open to anyone" if plot.time == "onset"
                  else f"; the {world.weapon.name} lay at hand there")
     if plot.time == "onset":
         text += (f". The poison took {slot_minutes(world.onset)} minutes to act: {world.victim} collapsed in the "
                  f"{world.place_name(world.scene)} at {world.slots[world.discovery_slot]}")
-    if plot.time == "tampered":
-        assert world.shown_slot is not None
-        text += (f", then set the clock's hands to {world.slots[world.shown_slot]}, when {names} had been seen "
-                 "elsewhere")
     return text + "."
 
 
@@ -77,6 +95,8 @@ def crime_event(world: World) -> str:
         return f"{world.victim} is given the {world.weapon.name} in the {scene}."
     if world.plot_spec.time == "tampered":
         return f"{world.victim} is killed in the {scene}; the clock stops, and its hands are set back."
+    if world.plot_spec.time == "chill":
+        return f"{world.victim} is killed in the {scene}; the window is opened to the cold."
     return f"{world.victim} is killed in the {scene}; the clock stops."
 
 

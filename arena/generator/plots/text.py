@@ -1,5 +1,6 @@
 """The words and cards of the plots' own clues: the victim's watch, the tampered clock, the poison's report, the
-victim's phone trail and the cabinet's key register.
+victim's phone trail, the cabinet's key register, and the coroner's cooling note and the thermometer's reading of a
+room left open to the cold.
 
 Captions say what a picture is, never what it shows (the watch's time, the trail's rooms are only in the pixels).
 """
@@ -11,9 +12,10 @@ from typing import Any
 
 from arena.generator.cards import detail, slot_end, stay_bars
 from arena.generator.evidence import ClueDraft
-from arena.generator.facts import KeyLog, Onset, VictimAt, WatchStopped
+from arena.generator.facts import WARM_ROOM, BodyCooling, KeyLog, Onset, RoomTemperature, VictimAt, WatchStopped
+from arena.generator.phrases import capital
 from arena.generator.world import World
-from arena.scripts.clock import SLOT_MINUTES, slot_minutes
+from arena.scripts.clock import SLOT_MINUTES, hhmm, slot_minutes
 
 TITLES = {
     "watch": "{victim}'s wristwatch",
@@ -21,6 +23,8 @@ TITLES = {
     "poison": "The coroner's report",
     "victim_trail": "{victim}'s phone location trail",
     "keys": "Key register of the {container}",
+    "cooling": "The coroner's note on the time of death",
+    "thermometer": "The thermometer in the {scene}",
 }
 
 
@@ -55,7 +59,11 @@ def plot_text(rng: random.Random, draft: ClueDraft, world: World) -> str | None:
             f"{speaker}: \"I took the {room} clock apart. The movement jammed in the fall, yet the hands turn "
             "freely on their arbor and carry fresh fingerprints: they were set by hand after it stopped. The time "
             "on its face is the time someone wanted us to read.\""))
-    if draft.style in ("poison", "keys"):
+    if draft.style == "thermometer":
+        room = world.place_name(world.murder_place)
+        return (f"The thermometer on the wall of the {room}, photographed when the body was found there. The "
+                f"window beside it stood wide open to the night; nothing had been moved.")
+    if draft.style in ("poison", "keys", "cooling"):
         return ""  # a text-rich card: its words are printed on the card
     return None
 
@@ -69,7 +77,7 @@ def plot_card(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, A
                 "size": 420}
     if draft.style == "poison":
         return {"style": "report", "heading": "Coroner's report",
-                "subheading": f"{world.building}. The deceased: {world.victim}",
+                "subheading": f"{capital(world.building)}. The deceased: {world.victim}",
                 "body": f"Cause of death: {world.weapon.name}, swallowed in a drink. It takes effect "
                         f"{onset_words(draft)} after it is swallowed; the collapse follows within minutes. No blow, "
                         "no wound: nothing else was involved.",
@@ -84,9 +92,33 @@ def plot_card(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, A
                 "body": "\n".join(lines) or "No key taken this evening.",
                 "footer": f"The cabinet stays locked; its keys are kept at the desk and every key taken is written "
                           f"here. Copied at {world.slots[world.discovery_slot]}, when the alarm was raised."}
+    if draft.style in ("cooling", "thermometer"):
+        return chill_card(rng, draft, world)
     if draft.style == "victim_trail":
         steps = sorted((f.slot, f.place) for f in draft.facts if isinstance(f, VictimAt))
         return {"title": f"Where {world.victim}'s phone was", "start": world.slots[steps[0][0]],
                 "end": slot_end(world, steps[-1][0]), "tick_minutes": SLOT_MINUTES,
                 "rows": [{"label": world.victim.split()[0], "spans": stay_bars(world, steps)}], "width": 1000}
     return None
+
+
+SCALES = ((-10, 40), (-20, 50), (-10, 50))  # a thermometer's ends, in degrees
+
+
+def chill_card(rng: random.Random, draft: ClueDraft, world: World) -> dict[str, Any]:
+    """The coroner's printed estimate by the body's temperature with the rule for a colder room, or the room's
+    thermometer (its reading only in the pixels)."""
+    found = world.slots[world.discovery_slot]
+    if draft.style == "cooling":
+        cooling = next(f for f in draft.facts if isinstance(f, BodyCooling))
+        return {"style": "report", "heading": "Coroner's note: the time of death",
+                "subheading": f"{capital(world.building)}. The deceased: {world.victim}",
+                "body": f"Body temperature taken at {found}, where the body lay. In a room at ordinary warmth "
+                        f"({WARM_ROOM} degrees Celsius) a body cools at a known rate, and by that rate death came at "
+                        f"{hhmm(cooling.estimate)}. A colder room cools a body faster: for every "
+                        f"{cooling.per} degrees the room stood below {WARM_ROOM}, death came a quarter hour later "
+                        "than that.",
+                "signature": detail(draft, "signature")}
+    degrees = next(f.degrees for f in draft.facts if isinstance(f, RoomTemperature))
+    low, high = rng.choice(SCALES)
+    return {"degrees": degrees, "low": low, "high": high, "board": rng.choice(("burlywood", "tan", "lightgrey"))}
