@@ -297,13 +297,12 @@ def card_params(rng: random.Random, draft: ClueDraft, world: World) -> dict[str,
     if draft.source == "exhibit":
         return slip_params(rng, draft)
     if draft.style == "autopsy":
+        when = ("The time of death: see the note on the body's temperature." if world.plot_spec.time == "chill"
+                else "The time of death cannot be fixed more closely than the evening.")
         return {"style": "report", "heading": "Coroner's preliminary report",
                 "subheading": f"{world.building}. The deceased: {world.victim}",
                 "body": f"Findings: someone {method_phrase(world)}. The weapon was the {world.weapon.name}; no other "
-                        f"weapon was involved. " + ("The time of death: see the note on the body's temperature."
-                                                    if world.plot_spec.time == "chill" else
-                                                    "The time of death cannot be fixed more closely than the "
-                                                    "evening."),
+                        f"weapon was involved. {when}",
                 "signature": detail(draft, "signature")}
     if draft.style == "log":
         return log_params(draft, world)

@@ -172,6 +172,9 @@ class VictimAt(FactModel):
     slot: int
 
 
+WARM_ROOM = 20  # the room temperature a body-cooling estimate assumes
+
+
 class BodyCooling(FactModel):
     """By the body's temperature, death came at `estimate` (minutes after midnight) had the room been at ordinary
     warmth (`WARM_ROOM` degrees); each `per` degrees colder made the body cool faster, so death came a quarter hour
@@ -181,6 +184,14 @@ class BodyCooling(FactModel):
     estimate: int
     per: int
 
+    def reading(self, quarters: int) -> int:
+        """The room's temperature that makes death come `quarters` quarter hours after the estimate."""
+        return WARM_ROOM - self.per * quarters
+
+    def quarters_later(self, degrees: int) -> int:
+        """How many quarter hours after the estimate death came in a room at `degrees`."""
+        return (WARM_ROOM - degrees) // self.per
+
 
 class RoomTemperature(FactModel):
     """`place` stood at `degrees` (Celsius) when the body was found there."""
@@ -188,9 +199,6 @@ class RoomTemperature(FactModel):
     type: Literal["room_temperature"] = "room_temperature"
     place: str
     degrees: int
-
-
-WARM_ROOM = 20  # the room temperature a body-cooling estimate assumes
 
 
 class KeyLog(FactModel):

@@ -18,7 +18,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from arena.generator.facts import (
-    WARM_ROOM,
     Amount,
     At,
     BodyCooling,
@@ -143,8 +142,8 @@ class Knowledge:
     def cooling_shifts(self) -> set[int]:
         """How many minutes later than a body-cooling estimate death came, by the temperature of the room the body
         lay in: known only when that room and its temperature are (an estimate alone assumes nothing)."""
-        return {slot_minutes((WARM_ROOM - self.temperatures[place]) // per)
-                for _, per in self.coolings for place in self.murder_places if place in self.temperatures}
+        return {slot_minutes(BodyCooling(estimate=estimate, per=per).quarters_later(self.temperatures[place]))
+                for estimate, per in self.coolings for place in self.murder_places if place in self.temperatures}
 
 
 class Solver:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal
 
 from arena.generator import pools
 from arena.generator.floorplan import Layout, build_layout
-from arena.generator.plots import DEFAULT_PLOT, PLOTS, Plot
+from arena.generator.plots import COLD_QUARTERS, DEFAULT_PLOT, PLOTS, Plot
 from arena.generator.settings import Setting, drawable
 from arena.scripts.clock import SLOT_MINUTES, hhmm, slot_minutes
 
@@ -266,8 +266,8 @@ def crime_shape(rng: random.Random, plot: Plot, murder_slot: int) -> CrimeShape:
     at_hand = plot.access == "none"
     if plot.time == "tampered":
         return CrimeShape(shown_slot=murder_slot - rng.choice((2, 3)), at_hand=at_hand)
-    if plot.time == "chill":  # the cold moves the estimate one to four quarter hours, evenly: as many as offered
-        return CrimeShape(shown_slot=murder_slot - rng.choice((1, 2, 3, 4)), at_hand=at_hand)
+    if plot.time == "chill":  # drawn evenly; the timeline check keeps shorter shifts more often (docs/generator.md)
+        return CrimeShape(shown_slot=murder_slot - rng.choice(COLD_QUARTERS), at_hand=at_hand)
     if plot.time == "onset":
         return CrimeShape(onset=rng.choice((1, 2, 3, 4)), at_hand=at_hand)  # as many as the report's options
     return CrimeShape(at_hand=at_hand)

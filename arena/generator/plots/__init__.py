@@ -72,6 +72,7 @@ PLOTS: dict[str, Plot] = {p.name: p for p in (
          "give the true time, and alibis at that time decide."),
 )}
 DEFAULT_PLOT = "stopped-clock"
+COLD_QUARTERS = (1, 2, 3, 4)  # how many quarter hours a cold room moves the time of death, as its question offers
 # plots only held-out cases use (with the held-back settings, `settings.HELD_BACK`): a model that learnt the public
 # plots rather than how to reason shows a gap on them
 HELD_BACK = frozenset({"poison-store"})

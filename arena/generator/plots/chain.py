@@ -43,7 +43,7 @@ def chill_steps(chain: ChainBuilder, w: World, drafts: dict[str, ClueDraft]) -> 
     """The time of death from the body's temperature, moved later by the cold of the room the body lay in."""
     cooling = next(f for f in drafts["c_cooling"].facts if isinstance(f, BodyCooling))
     degrees = next(f.degrees for f in drafts["c_thermo"].facts if isinstance(f, RoomTemperature))
-    scene, quarters = w.place_name(w.murder_place), (WARM_ROOM - degrees) // cooling.per
+    scene, quarters = w.place_name(w.murder_place), cooling.quarters_later(degrees)
     estimate = hhmm(cooling.estimate)
     chain.add("s_estimate", f"By the body's temperature the coroner puts death at {estimate} for a room at "
               f"{WARM_ROOM} °C, and a quarter hour later for every {cooling.per} degrees colder.", ["c_cooling"])

@@ -12,7 +12,6 @@ import random
 from arena.generator.evidence import CLOCKMAKERS, CORONERS, ClueDraft, clock_note, clock_shows, entry_log
 from arena.generator.evidence import crime_clues as stopped_clock_clues
 from arena.generator.facts import (
-    WARM_ROOM,
     BodyCooling,
     CauseOfDeath,
     ClockTampered,
@@ -26,6 +25,7 @@ from arena.generator.facts import (
     WatchStopped,
     WeaponKept,
 )
+from arena.generator.plots import COLD_QUARTERS
 from arena.generator.sources import by_rooms, drawn_evenly, sighting
 from arena.generator.world import World
 from arena.scripts.clock import minutes_of
@@ -85,7 +85,7 @@ def time_clues(rng: random.Random, world: World) -> list[ClueDraft]:
     ]
 
 
-COOLING_RATES = (2, 3, 4, 5)  # degrees below a warm room per quarter hour: as many as the question offers
+COOLING_RATES = (2, 3, 4, 5)  # degrees below a warm room per quarter hour: as many as the note's question offers
 
 
 def chill_clues(rng: random.Random, world: World) -> list[ClueDraft]:
@@ -94,16 +94,15 @@ def chill_clues(rng: random.Random, world: World) -> list[ClueDraft]:
     assert world.shown_slot is not None
     easy = world.options.difficulty == "easy"
     quarters = world.murder_slot - world.shown_slot
-    per = rng.choice(COOLING_RATES)
-    estimate = minutes_of(world.slots[world.shown_slot])
+    cooling = BodyCooling(estimate=minutes_of(world.slots[world.shown_slot]), per=rng.choice(COOLING_RATES))
+    offered = " ".join(str(cooling.reading(q)) for q in COLD_QUARTERS)  # the readings its question offers
     return [
         ClueDraft("c_cooling", "cooling", "document", (
-            BodyCooling(estimate=estimate, per=per), Detail(person="c_cooling", topic="signature",
-                                                            value=rng.choice(CORONERS))),
+            cooling, Detail(person="c_cooling", topic="signature", value=rng.choice(CORONERS))),
             Visibility.PUBLIC if easy else Visibility.UNLOCKED, unlock_round=None if easy else 2, key=True),
         ClueDraft("c_thermo", "thermometer", "thermometer",
-                  (RoomTemperature(place=world.murder_place, degrees=WARM_ROOM - per * quarters),), key=True,
-                  extra=(("rate", str(per)),), **holder_or_scene(rng, world)),  # type: ignore[arg-type]
+                  (RoomTemperature(place=world.murder_place, degrees=cooling.reading(quarters)),), key=True,
+                  extra=(("readings", offered),), **holder_or_scene(rng, world)),  # type: ignore[arg-type]
         *staged_alibis(rng, world),
     ]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from arena.generator import pools
 from arena.generator.evidence import ClueDraft
-from arena.generator.facts import WARM_ROOM, KeyLog, Query, RoomTemperature, VictimAt
+from arena.generator.facts import KeyLog, Query, RoomTemperature, VictimAt
 from arena.generator.questions import (
     QuestionMaker,
     degrees_label,
@@ -90,12 +90,11 @@ def plot_card_question(qm: QuestionMaker, d: ClueDraft) -> bool:
 
 def thermometer_question(qm: QuestionMaker, d: ClueDraft) -> None:
     """MIU on the room's thermometer, its reading offered among the four a cold room could have had at the cooling
-    note's rate (one to four quarter hours' cold, drawn evenly)."""
+    note's rate (one to four quarter hours' cold), as the clue was drawn."""
     reading = next(f for f in d.facts if isinstance(f, RoomTemperature))
-    per = int(dict(d.extra)["rate"])
+    offered = [int(r) for r in dict(d.extra)["readings"].split()]
     qm.add(Suite.MIU, f"What temperature does the thermometer in the {qm.naming.label(reading.place)} show?",
-           [degrees_label(reading.degrees)], [degrees_label(WARM_ROOM - per * q) for q in range(1, 5)
-                                              if WARM_ROOM - per * q != reading.degrees],
+           [degrees_label(reading.degrees)], [degrees_label(r) for r in offered if r != reading.degrees],
            Query(kind="room_temperature", place=reading.place), [d.id])
 
 

@@ -71,14 +71,10 @@ def truth_method(world: World, names: str) -> str | None:
              f"took the {world.weapon.name} from {world.weapon.container} in the "
              f"{world.place_name(world.weapon_place)} and ")
     text = f"{names} {taken}{method_phrase(world)} in the {scene} at {time}"
-    if plot.time == "tampered":
-        assert world.shown_slot is not None
-        text += (f", then set the clock's hands to {world.slots[world.shown_slot]}, when {names} had been seen "
-                 "elsewhere")
-    if plot.time == "chill":
-        assert world.shown_slot is not None
-        text += (f", then opened the window to the cold so that the body would seem to have died at "
-                 f"{world.slots[world.shown_slot]}, when {names} had been seen elsewhere")
+    if world.shown_slot is not None:  # a staged false time
+        staging = ("set the clock's hands to" if plot.time == "tampered" else
+                   "opened the window to the cold so that the body would seem to have died at")
+        text += f", then {staging} {world.slots[world.shown_slot]}, when {names} had been seen elsewhere"
     if plot.access == "none":
         text += (f"; {world.weapon.container} there stood open to anyone" if plot.time == "onset"
                  else f"; the {world.weapon.name} lay at hand there")
