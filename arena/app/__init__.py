@@ -7,5 +7,6 @@
 - `qa`, `qa_batch`: the QA suites for one entry, direct or through a provider batch, and their cost estimate;
 - `table3`: the Table-3 protocol after its games (judging, QA, the rows);
 - `judge_batch`: transcript scoring through a provider batch;
-- `probes`: the post-game probes as an after-game hook.
+- `probes`: the post-game probes as an after-game hook;
+- `authoring`: a model entry writes a checked case's role scripts from their fact plans (`arena generate --author`).
 """

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
+from arena.entries import Entry, load_entries, provider_limits, resolve_entry
 from arena.errors import ConfigError, GenerationError
 from arena.generator import CaseOptions, Request, effective_seed, generate_case, heldout_salt, parse_roles, roles_for
 from arena.generator.manifest import (
@@ -24,11 +26,12 @@ from arena.generator.manifest import (
 )
 from arena.generator.pipeline import write_case, write_legible
 from arena.generator.plots import PLOTS, get_plot
-from arena.generator.report import case_problems
+from arena.generator.report import written_problems
 from arena.generator.textunits import length
 from arena.generator.world import DEFAULT_WORDS
-from arena.scripts.loader import load_script_unchecked
-from arena.scripts.validation import validate_script
+
+if TYPE_CHECKING:
+    from arena.app.authoring import Authored
 
 out = Console(soft_wrap=True)  # piped output is never hard-wrapped mid-command
 
@@ -85,9 +88,7 @@ def build(requests: list[Request], out_dir: Path, render: bool) -> None:
         else:
             case, folder, kept = write_legible(request, out_dir)
             redrawn += len(kept)
-            script = load_script_unchecked(folder)
-            file = str(folder / "script.yaml")
-            problems = [*validate_script(script, file), *case_problems(script, file)]
+            problems = written_problems(folder)
             if problems:
                 raise GenerationError(f"seed {request.seed}: the written case {folder} fails validation: "
                                       f"{problems[0]}")
@@ -103,6 +104,57 @@ def build(requests: list[Request], out_dir: Path, render: bool) -> None:
     out.print(table)
     out.print(f"{len(requests)} case(s) in {time.perf_counter() - started:.2f} s"
               + (f"; {redrawn} card(s) re-rendered in a plainer look to keep the OCR floor" if redrawn else ""))
+
+
+def model_entry(spec: str, options: list[str], entries_file: Path | None, what: str) -> Entry:
+    entry = resolve_entry(spec, options, load_entries(entries_file))
+    if entry.is_builtin:
+        raise ConfigError(f"--{what} {spec}: a built-in agent plays games and writes no prose (fix: a model entry, "
+                          "e.g. mock/author or openai/gpt-4o)")
+    return entry
+
+
+def build_authored(requests: list[Request], out_dir: Path, render: bool, author: Entry, judge: Entry | None,
+                   attempts: int, entries_file: Path | None, drafts_dir: Path | None) -> None:
+    """Generate each request's case, have `author` write its role scripts, and keep the cases that pass; the
+    rejected ones are listed with their reasons (exit status 1), their last drafts written to `drafts_dir`."""
+    from arena.app.authoring import write_authored, write_drafts
+    from arena.providers.client import ModelClient
+
+    async def run() -> list[tuple[Authored, Path | None]]:
+        async with ModelClient(provider_limits=provider_limits(entries_file)) as client:
+            client.check_entries(author, *([judge] if judge else []))
+            return [await write_authored(client, r, out_dir, author, judge, attempts, render) for r in requests]
+
+    started = time.perf_counter()
+    results = asyncio.run(run())
+    table = Table("case", "roles", "drafts", "calls", "cost $", "copied", "kept as")
+    rejected = []
+    for result, folder in results:
+        drafts = sum(o.attempts for o in result.roles.values())
+        cost = "unknown" if result.cost_usd is None else f"{result.cost_usd:.4f}"
+        copied = "" if result.copied is None else f"{result.copied:.0%}"
+        table.add_row(result.source_id, str(len(result.roles)), str(drafts), str(result.calls), cost, copied,
+                      folder.name if folder else "rejected")
+        if folder is None:
+            rejected.append(result)
+    out.print(table)
+    out.print(f"{len(results) - len(rejected)} of {len(results)} case(s) authored by {author.name} into {out_dir} in "
+              f"{time.perf_counter() - started:.1f} s")
+    for result in rejected:
+        out.print(f"[red]{result.source_id} rejected:[/]")
+        for problem in result.problems[:4]:
+            out.print(f"  {problem}", markup=False)
+        for role, outcome in result.roles.items():
+            if not outcome.accepted:
+                out.print(f"  role {role}: {len(outcome.findings)} finding(s) after {outcome.attempts} draft(s)",
+                          markup=False)
+                for finding in outcome.findings[:3]:
+                    out.print(f"    {finding}", markup=False)
+        if drafts_dir is not None:
+            out.print(f"  the last drafts and all their findings: {write_drafts(result, drafts_dir)}", markup=False)
+    if rejected:
+        raise typer.Exit(1)
 
 
 def from_manifest(manifest_path: Path, out_dir: Path, split: SplitName, render: bool, force: bool) -> None:
@@ -148,10 +200,29 @@ def generate(
                                              "cases.")] = SplitName.PUBLIC,
     render: Annotated[bool, typer.Option("--render/--no-render", help="Render the image clues (PNG).")] = True,
     force: Annotated[bool, typer.Option("--force", help="With --manifest: rebuild even when up to date.")] = False,
+    author: Annotated[str | None, typer.Option("--author", help="Authoring mode: this model entry writes every "
+                                               "role script from the checked case's fact plan; the rules read each "
+                                               "fact back and the case is kept only when all pass (docs/generator.md "
+                                               "'Authoring mode'). mock/author runs it offline.")] = None,
+    judge: Annotated[str | None, typer.Option("--judge", help="With --author: a model entry that also reads "
+                                              "every authored script against its plan.")] = None,
+    author_attempts: Annotated[int, typer.Option("--author-attempts", min=1, help="With --author: drafts per role, "
+                                                 "each after the last one's findings.")] = 3,
+    drafts: Annotated[Path | None, typer.Option("--drafts", help="With --author: write a rejected case's last "
+                                                "drafts, each with its findings, under DIR/<case id>/.")] = None,
+    option: Annotated[list[str] | None, typer.Option("-M", "--option", help="With --author: author setting "
+                                                     "key=value (repeatable).")] = None,
+    entries_file: Annotated[Path | None, typer.Option(
+        "--entries-file", help="Entries TOML file for --author and --judge (default: $ARENA_ENTRIES, else "
+                               "./entries.toml).")] = None,
 ) -> None:
     """Generate murder-mystery cases; each passes every check (coherence, unique solution, whole-case keys,
     images needed, script length) before it is written."""
+    if (judge is not None or drafts is not None) and author is None:
+        raise ConfigError("--judge and --drafts go with --author")
     if manifest is not None:
+        if author is not None:
+            raise ConfigError("--author goes with --seed: the manifest's set is the template-written public set")
         if plot is not None:
             raise ConfigError("--plot goes with --seed; a manifest names each case's plot (its `plot:` field)")
         from_manifest(manifest, out_dir, split, render, force)
@@ -160,4 +231,11 @@ def generate(
         raise ConfigError("give --seed N (and --count M) or --manifest FILE")
     length_ = words if words is not None else DEFAULT_WORDS[language.value]
     requests = seed_requests(seed, count, roles, difficulty.value, culprits, split, length_, language.value, plot)
+    if author is not None:
+        if language is not Language.EN:
+            raise ConfigError("--author writes English cases (fix: --language en)")
+        writer = model_entry(author, option or [], entries_file, "author")
+        checker = model_entry(judge, [], entries_file, "judge") if judge else None
+        build_authored(requests, out_dir, render, writer, checker, author_attempts, entries_file, drafts)
+        return
     build(requests, out_dir, render)

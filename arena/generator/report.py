@@ -70,3 +70,13 @@ def case_problems(script: Script, file: str, min_words: int | None = None, legib
     if legibility:
         problems += legibility_problems(script, folder, file)
     return problems
+
+
+def written_problems(folder: Path) -> list[str]:
+    """What `arena scripts validate` finds in a written case: structure, the case checks, the consistency linter."""
+    from arena.scripts.loader import load_script_unchecked
+    from arena.scripts.validation import validate_script
+
+    script = load_script_unchecked(folder)
+    file = str(folder / "script.yaml")
+    return [str(p) for p in (*validate_script(script, file), *case_problems(script, file))]

@@ -8,7 +8,10 @@ Where the reply comes from, first match wins:
    last user text, and `mock/player`, which reads the machine-readable decision block that model
    agents put at the end of every turn (a ```decision fence) and plays a legal, seeded action with a
    short speech, and answers multiple-choice questions (the QA suites' and the smoke check's) with
-   seeded letters in the format asked, so the whole model pipeline runs with no keys;
+   seeded letters in the format asked, so the whole model pipeline runs with no keys; and
+   `mock/author`, which writes a role script from the ```plan block of an authoring request by
+   restating each plan line (so authoring mode runs offline; it is no writer) and, as a judge, finds
+   every numbered fact stated;
 3. otherwise a seeded reply: the same request and seed always give the same text.
 Option `latency_ms` simulates model latency. Token counts are estimated (4 characters per token,
 85 per image) so that cost accounting can be exercised.
@@ -36,6 +39,7 @@ from multimodal.language import base_language
 Responder = Callable[[Request], "str | Response | Awaitable[str | Response]"]
 _responders: dict[str, Responder] = {}
 WORDS = ("alibi", "motive", "clock", "ledger", "garden", "poison", "letter", "witness", "key", "train")
+_PLAN_BLOCK = re.compile(r"```plan\s*\n(\{.*?\})\s*\n```", re.DOTALL)  # an authoring request's plan
 _DECISION_BLOCK = re.compile(r"```" + DECISION_FENCE + r"\s*\n(\{.*?\})\s*\n```", re.DOTALL)
 SPEECHES = ("Let us go through the timeline again.", "The clues point somewhere, and I mean to find out where.",
             "Somebody here is hiding something.", "I was where I said I was.", "That clock bothers me.")
@@ -167,6 +171,17 @@ def player_reply(request: Request) -> str:
     return mcq_reply(text, random.Random(digest)) or seeded_reply(request)
 
 
+def author_reply(request: Request) -> str:
+    """`mock/author`: the plan's lines as paragraphs, under the role's heading; as a judge, every fact stated."""
+    text = _last_user_text(request)
+    blocks = _PLAN_BLOCK.findall("\n".join(m.text for m in request.messages if m.role == "user"))
+    if blocks and "Facts:" not in text:  # an author's request, or its retry
+        plan = json.loads(blocks[-1])
+        return "\n\n".join([f"# {plan['role']}", *(str(line["says"]) for line in plan["lines"])])
+    facts = re.findall(r"^(\d+)\. ", text.split("Facts:", 1)[-1], re.M)
+    return json.dumps({"verdicts": [{"line": int(n), "verdict": "stated", "why": ""} for n in facts]})
+
+
 class MockAdapter:
     """Scripted, registered or seeded replies; never touches the network."""
 
@@ -223,6 +238,7 @@ def _scripted(item: Any) -> str | Response:
 
 register_responder("echo", _last_user_text)
 register_responder("player", player_reply)
+register_responder("author", author_reply)
 
 
 @register_adapter("mock")

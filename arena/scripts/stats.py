@@ -2,6 +2,7 @@
 
 `lint` is the number of consistency findings (`arena/scripts/lint`), the ones `arena scripts validate` reports.
 `plot` is the plot a generated case names in its metadata, null for a case without one (hand-written, imported);
+`set` is the case's set (`arena/scripts/sets.py`: hand-written, generated, authored by an entry, imported).
 `plot_counts` sums the rows per plot ("-" for those without), for `arena scripts stats --summary`."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from arena.scripts.lint import lint_case
 from arena.scripts.prose import plot_of
 from arena.scripts.schema import ImageKind, Script, Suite
+from arena.scripts.sets import case_set
 from multimodal.language import CJK_CHAR
 
 WORD = re.compile(r"\w+(?:['’-]\w+)*")
@@ -45,6 +47,7 @@ def script_stats(script: Script, path: str) -> dict[str, Any]:
         "key_roles": len(script.key_roles),
         "lint": len(lint_case(script, path)),
         "plot": plot_of(script),
+        "set": case_set(script),
     }
 
 

@@ -3,16 +3,20 @@ from the database. Spoilers (private role scripts, culprits, the truth) stay beh
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pandas as pd
 import streamlit as st
 
 from arena.errors import ScriptError
 from arena.scripts.loader import default_scripts_dir, discover_scripts, load_script_unchecked
 from arena.scripts.schema import Script
+from arena.scripts.sets import authored_note, case_set
 from leaderboard.ui import data
 from leaderboard.ui.common import count, db_path, percent, plain, store_errors
 
 IMAGES_PER_ROW = 3
+ALL_SETS = "all sets"
 
 
 @st.cache_resource(show_spinner=False)
@@ -84,9 +88,19 @@ def render() -> None:
         if not cases:
             st.info(f"No cases found under {default_scripts_dir()} (set ARENA_SCRIPTS to a folder of cases).")
             return
-        script_id = st.selectbox("Case", sorted(cases), format_func=lambda i: f"{cases[i].title} ({i})")
+        sets = Counter(case_set(s) for s in cases.values())
+        chosen = st.selectbox("Set", [ALL_SETS, *sorted(sets)],
+                              format_func=lambda s: f"{s} ({sets[s] if s in sets else len(cases)} cases)",
+                              help="Cases of one origin: hand-written, generated, written by a model entry "
+                                   "(arena generate --author), imported. Compare figures within a set.")
+        shown = sorted(i for i, s in cases.items() if chosen == ALL_SETS or case_set(s) == chosen)
+        script_id = st.selectbox("Case", shown, format_func=lambda i: f"{cases[i].title} ({i})")
         script = cases[script_id]
         st.header(plain(script.title))
+        st.caption(f"Set: {case_set(script)}")
+        note = authored_note(script)
+        if note:
+            st.info(plain(note))
         show_stats(script_id)
         st.subheader("Briefing")
         st.markdown(plain(script.briefing))

@@ -138,3 +138,36 @@ def test_the_help_lists_the_plots_and_a_manifest_takes_no_plot(tmp_path: Path) -
     result = arena("generate", "--manifest", str(tmp_path / "generated.yaml"), "--plot", "stopped-clock",
                    "--out", str(tmp_path / "out"), cwd=tmp_path)
     assert result.returncode == 1 and "`plot:` field" in result.stderr and not (tmp_path / "out").exists()
+
+
+def test_author_mode_writes_an_authored_case_that_validates(tmp_path: Path) -> None:
+    result = arena("generate", "--seed", "31", "--roles", "4", "--difficulty", "easy", "--out", str(tmp_path / "cases"),
+                   "--author", "mock/author", "--judge", "mock/author", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    folders = [p.name for p in (tmp_path / "cases").iterdir()]
+    assert folders == ["gen-31-easy-4r-by-mock-author"], folders
+    assert "1 of 1 case(s) authored by mock/author" in result.stdout
+    check = arena("scripts", "validate", str(tmp_path / "cases" / folders[0]), cwd=tmp_path)
+    assert check.returncode == 0, check.stdout
+    assert "checked_by: rules and judge" in (tmp_path / "cases" / folders[0] / "script.yaml").read_text()
+
+
+def test_author_mode_rejects_a_case_and_writes_nothing(tmp_path: Path) -> None:
+    result = arena("generate", "--seed", "31", "--roles", "4", "--difficulty", "easy", "--out", str(tmp_path / "cases"),
+                   "--author", "mock/echo", "--author-attempts", "1", "--no-render",
+                   "--drafts", str(tmp_path / "drafts"), cwd=tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "gen-31-easy-4r rejected" in result.stdout and "not a script" in result.stdout
+    assert "1 finding(s) after 1 draft(s)" in result.stdout
+    drafts = sorted((tmp_path / "drafts" / "gen-31-easy-4r").glob("*.md"))
+    assert len(drafts) == 4 and all("```plan" in d.read_text() and "not a script" in d.read_text() for d in drafts)
+    assert not (tmp_path / "cases").exists() or not any((tmp_path / "cases").iterdir())
+
+
+def test_author_mode_refuses_what_it_cannot_write(tmp_path: Path) -> None:
+    for args, said in ((["--author", "builtin/random"], "built-in agent"),
+                       (["--judge", "mock/author"], "--judge and --drafts go with"),
+                       (["--author", "mock/author", "--language", "zh"], "English")):
+        result = arena("generate", "--seed", "1", "--out", str(tmp_path / "x"), *args, cwd=tmp_path)
+        assert result.returncode == 1 and said in result.stderr + result.stdout, (args, result.stderr)
+        assert not (tmp_path / "x").exists()

@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.conftest import FIXTURE_CASE, ROOT, bundled_cases
 
 STATS_KEYS = {"id", "path", "roles", "min_role_words", "images", "questions", "mmr_max_depth", "key_statements",
-              "key_roles", "lint", "plot"}
+              "key_roles", "lint", "plot", "set"}
 
 
 def arena(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -37,6 +37,7 @@ def test_stats_json_shape() -> None:
     assert row["mmr_max_depth"] == 3 and row["roles"] == 3 and row["key_roles"] == 1
     assert row["lint"] == 0
     assert row["plot"] is None  # a hand-written case names no plot
+    assert row["set"] == "hand-written"
 
 
 def test_stats_reports_each_case_plot_and_the_cases_per_plot(tmp_path: Path) -> None:

@@ -263,7 +263,8 @@ def test_replay_before_the_last_turn_hides_the_end_and_names_places_and_clues(bo
 def test_scripts_page_shows_case_statistics(board_db: BoardDb) -> None:
     at = app("scripts", board_db.path)
     assert_clean(at)
-    script_id = at.selectbox[0].value
+    assert at.selectbox[0].value == "all sets"
+    script_id = at.selectbox[1].value
     with duckdb.connect(str(board_db.path), read_only=True) as conn:
         games = conn.execute("SELECT count(*) FROM games WHERE script_id = ?", [script_id]).fetchone()[0]
     metrics = {m.label: m.value for m in at.metric}
@@ -384,3 +385,39 @@ def test_replay_outcome_names_people_not_role_ids(board_db: BoardDb) -> None:
     leaders = ended.payload["outcome"]["leaders"]
     assert leaders and all(plain(seating["roles"][r]) in reason for r in leaders)
     assert not any(re.search(rf"\b{re.escape(r)}\b", reason) for r in leaders), "no raw role id left"
+
+
+def test_authored_cases_form_their_own_set_on_the_scripts_page(board_db: BoardDb, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from arena.app.authoring import author_case
+    from arena.entries import resolve_entry
+    from arena.generator import CaseOptions, Request, generate_case
+    from arena.generator.pipeline import write_case
+    from arena.providers.client import ModelClient
+    from leaderboard.ui.scripts_page import installed_cases
+    from tests.conftest import FIXTURE_CASE
+
+    async def authored():  # noqa: ANN202
+        async with ModelClient(use_cache=False) as client:
+            return await author_case(client, generate_case(Request(7201, CaseOptions(4, "easy", 1))),
+                                     resolve_entry("mock/author", [], {}))
+
+    result = asyncio.run(authored())
+    assert result.case is not None, result.reasons
+    write_case(result.case, tmp_path / "cases", render=False)
+    shutil.copytree(FIXTURE_CASE, tmp_path / "cases" / FIXTURE_CASE.name)
+    monkeypatch.setenv("ARENA_SCRIPTS", str(tmp_path / "cases"))
+    installed_cases.clear()
+    try:
+        at = app("scripts", board_db.path)
+        assert_clean(at)
+        sets = at.selectbox[0]
+        assert sets.options == ["all sets (2 cases)", "authored by mock/author (1 cases)", "hand-written (1 cases)"]
+        at = sets.select("authored by mock/author").run()
+        assert at.selectbox[1].options == [f"{result.case.script.title} ({result.case.script.id})"]
+        assert "Set: authored by mock/author" in [c.value for c in at.caption]
+        assert any("checked by rules" in i.value and "100% of the plan's sentences" in i.value for i in at.info)
+    finally:
+        installed_cases.clear()
