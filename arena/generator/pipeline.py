@@ -86,6 +86,11 @@ def attempt_rng(seed: int, attempt: int) -> random.Random:
     return random.Random(f"whodunit-arena generator v{GENERATOR_VERSION} seed {seed} attempt {attempt}")
 
 
+def seed_rng(seed: int) -> random.Random:
+    """What a seed draws once for all its attempts (`world.time_leg`)."""
+    return random.Random(f"whodunit-arena generator v{GENERATOR_VERSION} seed {seed}")
+
+
 def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS, first_attempt: int = 0) -> GeneratedCase:
     """The first case from the request's sub-seeds (from `first_attempt` on) that passes every check."""
     seed = request.effective if request.effective is not None else effective_seed(request.seed, "public")
@@ -93,7 +98,7 @@ def generate_case(request: Request, max_attempts: int = MAX_ATTEMPTS, first_atte
     reasons: list[str] = []
     for attempt in range(first_attempt, max_attempts):
         rng = attempt_rng(seed, attempt)
-        world = build_world(rng, request.options)
+        world = build_world(rng, request.options, seed_rng(seed))
         if world is None:
             reasons.append("no timeline satisfies the constraints")
             continue

@@ -262,14 +262,24 @@ class CrimeShape:
     at_hand: bool = False  # the weapon lay in the murder room (no store to fetch it from)
 
 
-def crime_shape(rng: random.Random, plot: Plot, murder_slot: int) -> CrimeShape:
+TAMPERED_QUARTERS = (2, 3)  # how far back a tampered clock is set
+ONSET_QUARTERS = (1, 2, 3, 4)  # a poison's onset, as many as the report's options
+
+
+def time_leg(seed_rng: random.Random, plot: Plot) -> int:
+    """The size of the plot's time trick: how far a tampered clock or a cold room moves the time, or the poison's
+    onset. It is drawn from the seed, not the attempt, so that the checks (a long shift fails the timeline more
+    often) cannot filter it: over seeds every size comes out evenly, as every question's options offer them."""
+    sizes = {"tampered": TAMPERED_QUARTERS, "chill": COLD_QUARTERS, "onset": ONSET_QUARTERS}.get(plot.time)
+    return seed_rng.choice(sizes) if sizes else 0
+
+
+def crime_shape(plot: Plot, murder_slot: int, leg: int) -> CrimeShape:
     at_hand = plot.access == "none"
-    if plot.time == "tampered":
-        return CrimeShape(shown_slot=murder_slot - rng.choice((2, 3)), at_hand=at_hand)
-    if plot.time == "chill":  # drawn evenly; the timeline check keeps shorter shifts more often (docs/generator.md)
-        return CrimeShape(shown_slot=murder_slot - rng.choice(COLD_QUARTERS), at_hand=at_hand)
+    if plot.time in ("tampered", "chill"):
+        return CrimeShape(shown_slot=murder_slot - leg, at_hand=at_hand)
     if plot.time == "onset":
-        return CrimeShape(onset=rng.choice((1, 2, 3, 4)), at_hand=at_hand)  # as many as the report's options
+        return CrimeShape(onset=leg, at_hand=at_hand)
     return CrimeShape(at_hand=at_hand)
 
 
@@ -297,8 +307,9 @@ def key_holds(rng: random.Random, plot: Plot, people: list[Person], plan: Timeli
     return tuple(sorted(holds, key=lambda h: (h[1], h[0])))
 
 
-def build_world(rng: random.Random, options: CaseOptions) -> World | None:
-    """One world for these options, or None when this draw cannot satisfy the constraints."""
+def build_world(rng: random.Random, options: CaseOptions, seed_rng: random.Random | None = None) -> World | None:
+    """One world for these options, or None when this draw cannot satisfy the constraints. `seed_rng` draws what
+    must not depend on the attempt (`time_leg`); by default `rng` does."""
     from arena.generator.timeline import plan_timeline
 
     setting = rng.choice(drawable(options.held_out))
@@ -318,7 +329,7 @@ def build_world(rng: random.Random, options: CaseOptions) -> World | None:
     people = make_people(rng, options, victim, draw_motives(rng, options.roles, culprit_set, motived), culprit_set)
     herrings = [Herring(people[i].id, kind) for i, kind in zip(innocent_idx, kinds, strict=True)]
     clock_slow = rng.choice(CLOCK_SLOW) if options.difficulty == "hard" and plot.time == "clock" else 0
-    crime = crime_shape(rng, plot, murder_slot)
+    crime = crime_shape(plot, murder_slot, time_leg(seed_rng or rng, plot))
     plan = plan_timeline(rng, layout, people, herrings, murder_slot, exact_visit=clock_slow > 0, shape=crime)
     if plan is None:
         return None

@@ -21,11 +21,11 @@ PINNED = {
     (1003, CaseOptions(6, "hard", 1, plot="stopped-clock")):
         "298c29edd02e0d5dcce67a60bef1eab03ff78bdd70f256049071b62bfd4bde36",
     (1002, CaseOptions(5, "medium", 1, plot="slow-poison")):
-        "f2507507ea0416fc0374f0130105b9c558e5f7826dc3d60bfe68df4e0090cf54",
+        "4131d1cf044efccb1a71635f95ebeacd5d8b69d854a14c1aaf3f1c37d6c2d775",
     (1006, CaseOptions(6, "hard", 1, plot="staged-cabinet")):
-        "1587fd6b95e2fa9d1b81c02b90415a67ac26c82a58fbbcf021681e701f231437",
+        "2f68ffc3e825ca91db7ac28e0cf68b20ed5ced00289a2ee294d12b850ff4d2cf",
     (1007, CaseOptions(6, "medium", 1, plot="cold-room")):
-        "ca43451f292764bc3dcd977e682d5888de55c27525033d9086f3420426f6e83f",
+        "b6e9b9321ccec54661e4937147f1aab2b2c77a6ee6e95f0236d5743c4906c7ed",
 }
 
 

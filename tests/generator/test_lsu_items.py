@@ -5,19 +5,22 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
+from arena.generator.derive import GeneratedCase
 from arena.generator.facts import Query
 from arena.generator.questions import MOVES, found_share, option_words
 from arena.scripts.schema import Suite
 from tests.generator.conftest import cached_case, spread
 
 CASES = [cached_case(r) for r in spread(6, start=40)]
+MORE_CASES = [cached_case(r) for r in spread(12, start=40)]  # moves items are fewer: one per role at most
 HHMM = re.compile(r"\b\d{1,2}:\d{2}\b")
 
 
-def lsu_items(kind: str) -> list[tuple[object, object, Query]]:
+def lsu_items(kind: str, cases: list[GeneratedCase] = CASES) -> list[tuple[Any, Any, Query]]:
     out = []
-    for case in CASES:
+    for case in cases:
         for q in case.script.questions:
             query = case.facts.queries.get(q.id)
             if q.suite is Suite.LSU and query is not None and query.kind == kind:
@@ -47,8 +50,8 @@ def test_relation_and_confidence_items_match_the_keys_presence_too() -> None:
 
 
 def test_moves_items_offer_the_same_four_counts_over_spans_long_enough_for_each() -> None:
-    items = lsu_items("trail_moves")
-    assert len(items) >= 5
+    items = lsu_items("trail_moves", MORE_CASES)
+    assert len(items) >= 12
     keys: Counter[str] = Counter()
     for case, q, query in items:
         offered = sorted(int(text.split()[0]) for text in q.options.values())

@@ -6,9 +6,18 @@ import random
 
 import pytest
 
-from arena.generator.pipeline import attempt_rng
+from arena.generator.pipeline import attempt_rng, seed_rng
+from arena.generator.plots import COLD_QUARTERS, PLOTS
 from arena.generator.prose import weapon_slot
-from arena.generator.world import HERRINGS, CaseOptions, World, build_world
+from arena.generator.world import (
+    HERRINGS,
+    ONSET_QUARTERS,
+    TAMPERED_QUARTERS,
+    CaseOptions,
+    World,
+    build_world,
+    time_leg,
+)
 
 OPTIONS = [CaseOptions(r, d, c) for r in (4, 6, 8) for d in ("easy", "medium", "hard") for c in (1, 2)]
 
@@ -93,3 +102,31 @@ def test_build_world_draws_only_from_its_rng() -> None:
     first = build_world(attempt_rng(3, 0), options)
     random.seed(99)
     assert build_world(attempt_rng(3, 0), options) == first
+
+
+def leg(world: World) -> int:
+    """The size of the world's time trick: the poison's onset, else how far the shown time lies from the murder."""
+    return world.onset or world.murder_slot - (world.shown_slot if world.shown_slot is not None else world.murder_slot)
+
+
+@pytest.mark.parametrize("plot", ["staged-alibi", "slow-poison", "cold-room"])
+def test_the_time_trick_is_the_seeds_so_no_attempt_can_filter_it(plot: str) -> None:
+    """A longer shift fails the timeline more often; were it drawn per attempt, the retries would keep short shifts
+    (staged-alibi kept 2 quarter hours on 82 of 120 seeds). Drawn from the seed, every attempt of a seed has the same
+    size, and a case kept on any attempt has the size its seed drew."""
+    plot_ = PLOTS[plot]
+    sizes = set()
+    for seed in range(40):
+        drawn = time_leg(seed_rng(seed), plot_)
+        sizes.add(drawn)
+        legs = {leg(w) for a in range(6)
+                if (w := build_world(attempt_rng(seed, a), CaseOptions(6, "hard", plot=plot), seed_rng(seed)))}
+        assert legs <= {drawn}, (seed, legs, drawn)
+    assert sizes == set({"tampered": TAMPERED_QUARTERS, "onset": ONSET_QUARTERS, "chill": COLD_QUARTERS}[plot_.time])
+
+
+def test_a_clock_plot_draws_no_time_trick() -> None:
+    rng = seed_rng(5)
+    state = rng.getstate()
+    assert time_leg(rng, PLOTS["stopped-clock"]) == 0
+    assert rng.getstate() == state
